@@ -1,0 +1,159 @@
+import { cpus, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+
+/** Thrown by loadConfig with every problem at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+type Parser<T> = (raw: string) => T;
+
+interface Field<T> {
+  env: string;
+  /** Value when the variable is unset or empty. */
+  default: T | (() => T);
+  parse: Parser<T>;
+  /** Environment variables whose value is secret: never echoed in errors. */
+  secret?: boolean;
+}
+
+function int(min: number, max: number): Parser<number> {
+  return (raw) => {
+    if (!/^-?\d+$/.test(raw.trim())) throw new Error(`must be a whole number, got "${raw}"`);
+    const n = Number(raw);
+    if (n < min || n > max) throw new Error(`must be between ${min} and ${max}, got ${n}`);
+    return n;
+  };
+}
+
+function list<T>(item: Parser<T>): Parser<T[]> {
+  return (raw) =>
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
+      .map(item);
+}
+
+const str: Parser<string> = (raw) => raw.trim();
+const optional: Parser<string | null> = (raw) => raw.trim() || null;
+
+function url(protocols: string[]): Parser<string | null> {
+  return (raw) => {
+    const u = new URL(raw.trim());
+    if (!protocols.includes(u.protocol)) throw new Error(`must use ${protocols.join(' or ')}`);
+    return raw.trim();
+  };
+}
+
+const cidr: Parser<string> = (raw) => {
+  if (!/^[0-9a-fA-F.:]+\/\d{1,3}$/.test(raw)) throw new Error(`"${raw}" is not a CIDR such as 10.0.0.0/8`);
+  return raw;
+};
+
+const hostPort: Parser<string> = (raw) => {
+  if (!/^(\[[0-9a-fA-F:]+\]|[0-9.]+|[0-9a-fA-F:]+)(:\d+)?$/.test(raw)) throw new Error(`"${raw}" is not ip[:port]`);
+  return raw;
+};
+
+const bool: Parser<boolean> = (raw) => {
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new Error(`must be true or false, got "${raw}"`);
+};
+
+const logLevel: Parser<string> = (raw) => {
+  const v = raw.trim();
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v)) throw new Error(`unknown level "${v}"`);
+  return v;
+};
+
+/** Captures at once per worker: one per core, at most one per 1.5 GiB of memory, 1 to 8. */
+function defaultConcurrency(): number {
+  const byMemory = Math.floor(totalmem() / (1.5 * 1024 ** 3));
+  return Math.max(1, Math.min(8, cpus().length, byMemory));
+}
+
+/** The one schema of Shots' configuration (CONTRACT §2 plus the extras the README lists). */
+const SCHEMA = {
+  port: { env: 'PORT', default: 8080, parse: int(0, 65535) },
+  host: { env: 'HOST', default: '0.0.0.0', parse: str },
+  publicBaseUrl: { env: 'PUBLIC_BASE_URL', default: null, parse: url(['http:', 'https:']) },
+  dataDir: { env: 'DATA_DIR', default: './data', parse: str },
+  concurrency: { env: 'CONCURRENCY', default: defaultConcurrency, parse: int(1, 64) },
+  allowedPrivateNetworks: { env: 'ALLOWED_PRIVATE_NETWORKS', default: [] as string[], parse: list(cidr) },
+  dnsServers: { env: 'DNS_SERVERS', default: [] as string[], parse: list(hostPort) },
+  webhookRetryScheduleSeconds: {
+    env: 'WEBHOOK_RETRY_SCHEDULE',
+    default: [5, 300, 1800, 7200, 18000, 36000, 36000],
+    parse: list(int(0, 7 * 24 * 3600)),
+  },
+  jobRetryDelaysSeconds: { env: 'JOB_RETRY_DELAYS', default: [2, 8], parse: list(int(0, 3600)) },
+  navigationTimeoutMs: { env: 'NAVIGATION_TIMEOUT_MS', default: 30_000, parse: int(1000, 300_000) },
+  captureTimeoutMs: { env: 'CAPTURE_TIMEOUT_MS', default: 90_000, parse: int(5000, 600_000) },
+  maxFullPageHeightPx: { env: 'MAX_FULL_PAGE_HEIGHT_PX', default: 16_384, parse: int(720, 32_768) },
+  browserMaxCaptures: { env: 'BROWSER_MAX_CAPTURES', default: 200, parse: int(1, 100_000) },
+  chromiumPath: { env: 'CHROMIUM_PATH', default: null, parse: optional },
+  cacheTtlSeconds: { env: 'CACHE_TTL_SECONDS', default: 86_400, parse: int(0, 365 * 86_400) },
+  leaseMs: { env: 'JOB_LEASE_MS', default: 30_000, parse: int(2000, 600_000) },
+  logLevel: { env: 'LOG_LEVEL', default: 'info', parse: logLevel },
+  secretKey: { env: 'SECRET_KEY', default: null, parse: optional, secret: true },
+  redisUrl: { env: 'REDIS_URL', default: null, parse: url(['redis:', 'rediss:']), secret: true },
+  databaseUrl: { env: 'DATABASE_URL', default: null, parse: url(['postgres:', 'postgresql:']), secret: true },
+  s3Endpoint: { env: 'S3_ENDPOINT', default: null, parse: url(['http:', 'https:']) },
+  s3Bucket: { env: 'S3_BUCKET', default: null, parse: optional },
+  s3Region: { env: 'S3_REGION', default: null, parse: optional },
+  s3AccessKeyId: { env: 'S3_ACCESS_KEY_ID', default: null, parse: optional, secret: true },
+  s3SecretAccessKey: { env: 'S3_SECRET_ACCESS_KEY', default: null, parse: optional, secret: true },
+  s3ForcePathStyle: { env: 'S3_FORCE_PATH_STYLE', default: false, parse: bool },
+  aiGatewayUrl: { env: 'AI_GATEWAY_URL', default: null, parse: url(['http:', 'https:']) },
+  aiGatewayApiKey: { env: 'AI_GATEWAY_API_KEY', default: null, parse: optional, secret: true },
+  aiModel: { env: 'AI_MODEL', default: null, parse: optional },
+  proxyUsEast: { env: 'PROXY_US_EAST', default: null, parse: url(['http:', 'https:']), secret: true },
+  proxyEuWest: { env: 'PROXY_EU_WEST', default: null, parse: url(['http:', 'https:']), secret: true },
+  proxyApSoutheast: { env: 'PROXY_AP_SOUTHEAST', default: null, parse: url(['http:', 'https:']), secret: true },
+} satisfies Record<string, Field<unknown>>;
+
+type Schema = typeof SCHEMA;
+export type Config = Readonly<{
+  [K in keyof Schema]: Schema[K] extends Field<infer T> ? T : never;
+}>;
+
+/** Every variable, its default and its meaning, for `shots config` and the README. */
+export function configVariables(): { env: string; field: string }[] {
+  return Object.entries(SCHEMA).map(([field, f]) => ({ env: f.env, field }));
+}
+
+/** Reads and checks every variable; reports all problems at once; returns a frozen object. */
+export function loadConfig(env: Env): Config {
+  const problems: string[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [field, spec] of Object.entries(SCHEMA) as [string, Field<unknown>][]) {
+    const raw = env[spec.env];
+    if (raw === undefined || raw.trim() === '') {
+      out[field] = typeof spec.default === 'function' ? (spec.default as () => unknown)() : spec.default;
+      continue;
+    }
+    try {
+      out[field] = spec.parse(raw);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      problems.push(spec.secret ? `${spec.env} is not valid (value hidden)` : `${spec.env}: ${why}`);
+    }
+  }
+  if ((out.redisUrl === null) !== (out.databaseUrl === null)) {
+    problems.push('REDIS_URL and DATABASE_URL go together: set both for scale-out mode, or neither');
+  }
+  const s3 = ['s3Bucket', 's3Region', 's3AccessKeyId', 's3SecretAccessKey'].filter((k) => out[k] !== null);
+  if (s3.length > 0 && s3.length < 4) {
+    problems.push('S3 storage needs S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  out.dataDir = resolve(String(out.dataDir));
+  return Object.freeze(out) as Config;
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { CaptureSpec, OutputFormat } from './capture-request.js';
+
+export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export type JobType = 'WEB';
+
+/** Attempts in all before a job ends `failed` (CONTRACT §5). */
+export const MAX_ATTEMPTS = 3;
+
+export function isTerminal(status: JobStatus): boolean {
+  switch (status) {
+    case 'completed':
+    case 'failed':
+      return true;
+    case 'queued':
+    case 'processing':
+      return false;
+    default: {
+      const never: never = status;
+      return never;
+    }
+  }
+}
+
+/** `job_web_` + 24 random URL-safe characters. */
+export function newJobId(): string {
+  return `job_web_${randomBytes(18).toString('base64url')}`;
+}
+
+export const JOB_ID_PATTERN = /^job_web_[A-Za-z0-9_-]{20,64}$/;
+
+export interface JobResult {
+  format: OutputFormat;
+  contentType: string;
+  bytes: number;
+  width?: number;
+  height?: number;
+  /** Where the artifact lives in the artifact store. */
+  artifactKey: string;
+  cached: boolean;
+  metadata: Record<string, unknown>;
+  /** Customer bucket the artifact was uploaded to (no secrets). */
+  storage?: { bucket: string; region: string; key: string };
+}
+
+export interface JobError {
+  code: string;
+  message: string;
+}
+
+export interface Job {
+  id: string;
+  accountId: string;
+  type: JobType;
+  status: JobStatus;
+  spec: CaptureSpec;
+  webhookUrl: string | null;
+  cacheKey: string;
+  attempts: number;
+  maxAttempts: number;
+  createdAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  error: JobError | null;
+  result: JobResult | null;
+}
+
+export function contentTypeOf(format: OutputFormat): string {
+  switch (format) {
+    case 'png':
+      return 'image/png';
+    case 'jpeg':
+      return 'image/jpeg';
+    case 'webp':
+      return 'image/webp';
+    case 'pdf':
+      return 'application/pdf';
+    case 'mp4':
+      return 'video/mp4';
+    default: {
+      const never: never = format;
+      return never;
+    }
+  }
+}
