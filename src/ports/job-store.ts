@@ -27,11 +27,13 @@ export interface JobStore {
   usedThisMonth(accountId: string, monthStart: string): Promise<number>;
   /**
    * Marks a new attempt: `processing`, attempts + 1, a fresh token. Null when the job is already
-   * terminal (or unknown), in which case the delivery is simply acknowledged.
+   * terminal (or unknown), in which case the delivery is simply acknowledged. A job whose every
+   * attempt was started but never reported back (its worker died each time) is ended `failed` here.
    */
   startAttempt(jobId: string, token: string, now: string): Promise<Job | null>;
   /** false when `token` is no longer the job's current attempt or the job is terminal. */
-  complete(jobId: string, token: string, result: JobResult, now: string): Promise<boolean>;
+  /** `captureMs`: how long the attempt took, for `estimatedSeconds`. */
+  complete(jobId: string, token: string, result: JobResult, now: string, captureMs?: number): Promise<boolean>;
   fail(jobId: string, token: string, error: JobError, now: string): Promise<boolean>;
   /** Puts the job back to `queued` with the attempt's error, for another attempt. */
   requeue(jobId: string, token: string, error: JobError): Promise<boolean>;

@@ -1,0 +1,317 @@
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { imageSize } from 'image-size';
+import type { CaptureSpec } from '../../domain/capture-request.js';
+import { AppError } from '../../domain/errors.js';
+import { contentTypeOf } from '../../domain/job.js';
+import type { CaptureOutput, Capturer } from '../../ports/capturer.js';
+import type { Egress, EgressSession } from '../../ports/egress.js';
+import { createBrowserPool } from './browser-pool.js';
+import type { BrowserLease, BrowserPool } from './browser-pool.js';
+import { blockedNavigation, captureError, navigationError } from './capture-errors.js';
+import { findChromium } from './find-chromium.js';
+import { launchChromium } from './launch-chromium.js';
+import type { Clip } from './page-capture.js';
+import { documentHeight, elementClip, pdfOfImage, printPdf, screenshot, scrollThrough, trackNetwork } from './page-capture.js';
+
+/** Options of {@link createPlaywrightCapturer}. */
+export interface PlaywrightCapturerOptions {
+  /** Chromium executable (config `CHROMIUM_PATH`); null = headless shell, else `/usr/bin/chromium`. */
+  chromiumPath: string | null;
+  /** Captures at once (config `CONCURRENCY`). */
+  concurrency: number;
+  /** Captures after which a browser is replaced by a fresh one (config `BROWSER_MAX_CAPTURES`). */
+  browserMaxCaptures: number;
+  /** Timeout of `page.goto()` until `load`, in ms (config `NAVIGATION_TIMEOUT_MS`). */
+  navigationTimeoutMs: number;
+  /** Height cap of full-page captures in px (config `MAX_FULL_PAGE_HEIGHT_PX`); taller pages are cut. */
+  maxFullPageHeightPx: number;
+  /**
+   * SSRF-checking egress proxy. When given, every capture runs in its own session of it, its
+   * refused requests are counted in `metadata.blockedRequests`, and a refused navigation fails
+   * with `TARGET_BLOCKED`. Without it the browser connects directly (tests, trusted setups).
+   */
+  egress?: Egress | null;
+  /**
+   * Hard deadline of one capture in ms, on top of the `signal` the caller passes; default
+   * `navigationTimeoutMs + 60000`. On expiry the context is closed and `CAPTURE_TIMEOUT` thrown.
+   */
+  captureTimeoutMs?: number;
+  /** How long `element` may take to appear, in ms; default 3000. */
+  elementWaitMs?: number;
+  /** Browsers in the pool; default {@link defaultBrowserCount}. */
+  browsers?: number;
+  /** Told about browsers that failed to launch or close in the background (for logs). */
+  onBackgroundError?: (err: unknown) => void;
+}
+
+/** The {@link Capturer} on Playwright, with its pool visible for tests and metrics. */
+export interface PlaywrightCapturer extends Capturer {
+  readonly pool: BrowserPool<Browser>;
+}
+
+/**
+ * Browsers for `concurrency` captures: one browser holds every capture as separate contexts.
+ *
+ * Measured on this 2-core machine (headless shell 156, simple page, 2 captures at once, 40 each):
+ * TODO figures.
+ */
+export function defaultBrowserCount(concurrency: number): number {
+  return Math.max(1, Math.ceil(concurrency / 8));
+}
+
+/** Network quiet window after `load` and after scrolling, and its bound, in ms. */
+const QUIET_MS = 200;
+const QUIET_MAX_WAIT_MS = 2000;
+/** Time budget of the scroll through a full page (lazy content), in ms. */
+const SCROLL_BUDGET_MS = 4000;
+/** Per-operation timeout of screenshots, in ms (the capture deadline bounds them too). */
+const SCREENSHOT_TIMEOUT_MS = 30_000;
+/** A capture still running this long after its deadline has its browser closed, in ms. */
+const HUNG_CAPTURE_GRACE_MS = 5000;
+
+/** Creates the Playwright capturer; browsers start at `ready()` (or the first capture). */
+export function createPlaywrightCapturer(options: PlaywrightCapturerOptions): PlaywrightCapturer {
+  const browsers = options.browsers ?? defaultBrowserCount(options.concurrency);
+  const pool = createBrowserPool<Browser>({
+    launch: () => launch(options.chromiumPath),
+    browsers,
+    contextsPerBrowser: Math.ceil(options.concurrency / browsers),
+    maxCapturesPerBrowser: options.browserMaxCaptures,
+    ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
+  });
+  const egress = options.egress ?? null;
+  return {
+    pool,
+    ready: () => pool.ready(),
+    close: () => pool.close(),
+    capture: (spec, signal) => captureWithDeadline(pool, egress, options, spec, signal),
+  };
+}
+
+async function launch(chromiumPath: string | null): Promise<Browser> {
+  const path = findChromium(chromiumPath);
+  try {
+    return await launchChromium(path);
+  } catch (err) {
+    const why = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
+    throw new AppError('CAPTURE_FAILED', `Chromium at ${path} failed to start: ${why}`, { cause: err });
+  }
+}
+
+function captureTimeout(): AppError {
+  return new AppError('CAPTURE_TIMEOUT', 'The capture exceeded its deadline and was stopped');
+}
+
+async function captureWithDeadline(
+  pool: BrowserPool<Browser>,
+  egress: Egress | null,
+  options: PlaywrightCapturerOptions,
+  spec: CaptureSpec,
+  signal: AbortSignal,
+): Promise<CaptureOutput> {
+  if (spec.format === 'mp4') {
+    throw new AppError('CAPTURE_FAILED', 'video capture is not available in this build', { retryable: false });
+  }
+  const deadline = new AbortController();
+  const abort = (): void => deadline.abort(captureTimeout());
+  const timer = setTimeout(abort, options.captureTimeoutMs ?? options.navigationTimeoutMs + 60_000);
+  signal.addEventListener('abort', abort, { once: true });
+  if (signal.aborted) abort();
+  try {
+    if (deadline.signal.aborted) throw captureTimeout();
+    const lease = await pool.acquire(deadline.signal).catch((err: unknown) => {
+      throw deadline.signal.aborted ? captureTimeout() : err;
+    });
+    const session = egress?.openSession() ?? null;
+    const run = new CaptureRun(lease.browser, spec, options, session);
+    const work = run.execute();
+    releaseWhenDone(work, lease, session, deadline.signal);
+    return await raceDeadline(work, deadline.signal, () => run.abort());
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', abort);
+  }
+}
+
+/**
+ * Gives the browser slot and the egress session back once `work` settles — registered before
+ * the caller awaits `work`, so that this happens before capture() returns. A capture that is
+ * still running `HUNG_CAPTURE_GRACE_MS` after its deadline has its browser closed instead.
+ */
+function releaseWhenDone(
+  work: Promise<unknown>,
+  lease: BrowserLease<Browser>,
+  session: EgressSession | null,
+  deadline: AbortSignal,
+): void {
+  let hungTimer: ReturnType<typeof setTimeout> | undefined;
+  const onAbort = (): void => {
+    hungTimer = setTimeout(() => {
+      session?.close();
+      lease.discard();
+    }, HUNG_CAPTURE_GRACE_MS);
+  };
+  if (deadline.aborted) onAbort();
+  else deadline.addEventListener('abort', onAbort, { once: true });
+  const done = (): void => {
+    deadline.removeEventListener('abort', onAbort);
+    clearTimeout(hungTimer);
+    session?.close();
+    lease.release();
+  };
+  work.then(done, done);
+}
+
+/** `work`, or `CAPTURE_TIMEOUT` as soon as `deadline` aborts (calling `onAbort` first). */
+function raceDeadline<T>(work: Promise<T>, deadline: AbortSignal, onAbort: () => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => {
+      onAbort();
+      reject(captureTimeout());
+    };
+    if (deadline.aborted) abort();
+    else deadline.addEventListener('abort', abort, { once: true });
+    work.then(
+      (value) => {
+        deadline.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        deadline.removeEventListener('abort', abort);
+        reject(err);
+      },
+    );
+  });
+}
+
+/** One capture in one fresh browser context. */
+class CaptureRun {
+  private context: BrowserContext | null = null;
+  private aborted = false;
+  private crashed = false;
+
+  constructor(
+    private readonly browser: Browser,
+    private readonly spec: CaptureSpec,
+    private readonly options: PlaywrightCapturerOptions,
+    private readonly session: EgressSession | null,
+  ) {}
+
+  /** Closes the context at once: every pending operation of the capture fails. */
+  abort(): void {
+    this.aborted = true;
+    void this.context?.close().catch(() => undefined);
+  }
+
+  async execute(): Promise<CaptureOutput> {
+    try {
+      this.context = await this.browser.newContext({
+        viewport: this.spec.viewport,
+        deviceScaleFactor: 1,
+        serviceWorkers: 'block',
+        acceptDownloads: false,
+        ...(this.session ? { proxy: this.session.proxy } : {}),
+      });
+    } catch (err) {
+      throw captureError(err);
+    }
+    const context = this.context;
+    try {
+      if (this.aborted) throw captureTimeout();
+      return await this.inContext(context);
+    } catch (err) {
+      if (this.aborted) throw captureTimeout();
+      if (this.crashed) {
+        throw new AppError('CAPTURE_FAILED', 'The page crashed during the capture (often out of memory); it can be retried', {
+          cause: err,
+        });
+      }
+      throw captureError(err);
+    } finally {
+      await context.close().catch(() => undefined);
+    }
+  }
+
+  private async inContext(context: BrowserContext): Promise<CaptureOutput> {
+    const page = await context.newPage();
+    page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+    page.on('popup', (popup) => void popup.close().catch(() => undefined));
+    page.on('crash', () => {
+      this.crashed = true;
+      void context.close().catch(() => undefined);
+    });
+    const network = trackNetwork(page);
+    const response = await this.navigate(page);
+    await network.quiet(QUIET_MS, QUIET_MAX_WAIT_MS);
+    const metadata: CaptureOutput['metadata'] = { finalUrl: page.url(), httpStatus: response?.status() ?? null };
+    const bytes = await this.shoot(context, page, metadata, () => network.quiet(QUIET_MS, QUIET_MAX_WAIT_MS));
+    if (this.session) metadata.blockedRequests = this.session.blockedRequests();
+    const format = this.spec.format;
+    const size = format === 'pdf' ? null : imageSize(bytes);
+    return {
+      bytes,
+      format,
+      contentType: contentTypeOf(format),
+      ...(size ? { width: size.width, height: size.height } : {}),
+      metadata,
+    };
+  }
+
+  private async navigate(page: Page): Promise<Response | null> {
+    const failedUrls: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) failedUrls.push(request.url());
+    });
+    const blockReason = this.session ? (url: string) => this.session?.blockReason(url) ?? null : undefined;
+    const failure = {
+      url: this.spec.url,
+      navigationTimeoutMs: this.options.navigationTimeoutMs,
+      failedUrls,
+      ...(blockReason ? { blockReason } : {}),
+    };
+    let response: Response | null;
+    try {
+      response = await page.goto(this.spec.url, { waitUntil: 'load', timeout: this.options.navigationTimeoutMs });
+    } catch (err) {
+      throw navigationError(err, failure);
+    }
+    // Through the proxy, a refused plain-http target answers with the proxy's error page.
+    const blocked = blockedNavigation({ ...failure, failedUrls: [response?.url() ?? page.url()] });
+    if (blocked) throw blocked;
+    return response;
+  }
+
+  /** The bytes of the requested format and region; notes truncation in `metadata`. */
+  private async shoot(
+    context: BrowserContext,
+    page: Page,
+    metadata: CaptureOutput['metadata'],
+    settle: () => Promise<void>,
+  ): Promise<Buffer> {
+    const { spec, options } = this;
+    const format = spec.format === 'mp4' ? 'png' : spec.format;
+    const maxHeightPx = options.maxFullPageHeightPx;
+    let clip: Clip | null = null;
+    if (spec.element !== null) {
+      clip = await elementClip(page, spec.element, options.elementWaitMs ?? 3000);
+    } else if (spec.fullPage) {
+      await scrollThrough(page, maxHeightPx, SCROLL_BUDGET_MS);
+      await settle();
+      clip = { x: 0, y: 0, width: spec.viewport.width, height: await documentHeight(page) };
+    }
+    if (clip && clip.height > maxHeightPx) {
+      metadata.fullHeightPx = clip.height;
+      clip = { ...clip, height: maxHeightPx };
+    }
+    if (clip) metadata.truncated = metadata.fullHeightPx !== undefined;
+    if (format !== 'pdf') return screenshot(context, page, format, clip, SCREENSHOT_TIMEOUT_MS);
+    // PDF: a single page as wide as the viewport — the layout width of the screenshot — in
+    // screen styles: of the viewport's height (like a viewport screenshot), of the page's
+    // height (capped) for fullPage, or the cropped element as an image for `element`.
+    if (spec.element !== null && clip) {
+      const png = await screenshot(context, page, 'png', clip, SCREENSHOT_TIMEOUT_MS);
+      return pdfOfImage(context, png, clip.width, clip.height);
+    }
+    return printPdf(page, spec.viewport.width, clip ? clip.height : spec.viewport.height);
+  }
+}

@@ -1,0 +1,110 @@
+import type { Account, BillingStatus } from '../../domain/account.js';
+import type { Plan } from '../../domain/plans.js';
+import type { AccountPatch, AccountStore, ApiKeyRecord, NewAccount } from '../../ports/account-store.js';
+import type { SqliteDatabase } from './database.js';
+
+interface AccountRow {
+  id: string;
+  name: string;
+  plan: string;
+  billing: string;
+  monthly_quota_override: number | null;
+  rate_limit_override: number | null;
+  created_at: string;
+}
+
+function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    name: row.name,
+    plan: row.plan as Plan,
+    billing: row.billing as BillingStatus,
+    monthlyQuotaOverride: row.monthly_quota_override,
+    rateLimitOverride: row.rate_limit_override,
+    createdAt: row.created_at,
+  };
+}
+
+/** Accounts, API key hashes and sealed webhook secrets in the SQLite file. */
+export class SqliteAccountStore implements AccountStore {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  createAccount(a: NewAccount): Promise<Account> {
+    const now = new Date().toISOString();
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO accounts (id, name, plan, billing, monthly_quota_override, rate_limit_override, created_at)
+           VALUES (?, ?, ?, 'active', ?, ?, ?)`,
+        )
+        .run(a.id, a.name, a.plan, a.monthlyQuotaOverride, a.rateLimitOverride, now);
+      this.db
+        .prepare(`INSERT INTO webhook_secrets (account_id, sealed, created_at) VALUES (?, ?, ?)`)
+        .run(a.id, a.webhookSecretSealed, now);
+    })();
+    return this.getAccount(a.id).then((acc) => acc as Account);
+  }
+
+  getAccount(accountId: string): Promise<Account | null> {
+    const row = this.db.prepare(`SELECT * FROM accounts WHERE id = ?`).get(accountId) as AccountRow | undefined;
+    return Promise.resolve(row ? toAccount(row) : null);
+  }
+
+  updateAccount(accountId: string, patch: AccountPatch): Promise<Account | null> {
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    const columns: [keyof AccountPatch, string][] = [
+      ['plan', 'plan'],
+      ['billing', 'billing'],
+      ['monthlyQuotaOverride', 'monthly_quota_override'],
+      ['rateLimitOverride', 'rate_limit_override'],
+    ];
+    for (const [key, column] of columns) {
+      if (patch[key] === undefined) continue;
+      sets.push(`${column} = ?`);
+      values.push(patch[key]);
+    }
+    if (sets.length > 0) {
+      this.db.prepare(`UPDATE accounts SET ${sets.join(', ')} WHERE id = ?`).run(...values, accountId);
+    }
+    return this.getAccount(accountId);
+  }
+
+  getWebhookSecrets(accountId: string): Promise<string[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT sealed FROM webhook_secrets WHERE account_id = ? AND (expires_at IS NULL OR expires_at > ?)
+         ORDER BY created_at DESC, rowid DESC`,
+      )
+      .all(accountId, new Date().toISOString()) as { sealed: string }[];
+    return Promise.resolve(rows.map((r) => r.sealed));
+  }
+
+  addKey(key: { keyId: string; accountId: string; keyHash: string }): Promise<void> {
+    this.db
+      .prepare(`INSERT INTO api_keys (id, account_id, key_hash, created_at) VALUES (?, ?, ?, ?)`)
+      .run(key.keyId, key.accountId, key.keyHash, new Date().toISOString());
+    return Promise.resolve();
+  }
+
+  findKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+    const row = this.db.prepare(`SELECT * FROM api_keys WHERE key_hash = ?`).get(keyHash) as
+      | { id: string; account_id: string; key_hash: string; created_at: string; revoked_at: string | null }
+      | undefined;
+    if (!row) return Promise.resolve(null);
+    return Promise.resolve({
+      keyId: row.id,
+      accountId: row.account_id,
+      keyHash: row.key_hash,
+      createdAt: row.created_at,
+      revokedAt: row.revoked_at,
+    });
+  }
+
+  revokeKey(keyId: string): Promise<boolean> {
+    const info = this.db
+      .prepare(`UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?`)
+      .run(new Date().toISOString(), keyId);
+    return Promise.resolve(info.changes > 0);
+  }
+}

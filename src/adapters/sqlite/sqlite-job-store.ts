@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import type { CaptureSpec } from '../../domain/capture-request.js';
+import type { Job, JobError, JobResult, JobStatus } from '../../domain/job.js';
+import type { JobStore, QuotaGuard } from '../../ports/job-store.js';
+import type { SqliteDatabase } from './database.js';
+
+interface JobRow {
+  id: string;
+  account_id: string;
+  type: string;
+  status: string;
+  spec: string;
+  webhook_url: string | null;
+  cache_key: string;
+  attempts: number;
+  max_attempts: number;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  result: string | null;
+}
+
+function toJob(row: JobRow): Job {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    type: 'WEB',
+    status: row.status as JobStatus,
+    spec: JSON.parse(row.spec) as CaptureSpec,
+    webhookUrl: row.webhook_url,
+    cacheKey: row.cache_key,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    completedAt: row.completed_at,
+    error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
+    result: row.result ? (JSON.parse(row.result) as JobResult) : null,
+  };
+}
+
+/** Error recorded when every attempt of a job was cut short by a stopped worker. */
+export const INTERRUPTED_ERROR: JobError = {
+  code: 'CAPTURE_FAILED',
+  message: 'The capture was interrupted on every attempt (the worker stopped); giving up.',
+};
+
+/** Job records in SQLite. Terminal transitions and their webhook outbox rows share one transaction. */
+export class SqliteJobStore implements JobStore {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  private insert(job: Job): void {
+    this.db
+      .prepare(
+        `INSERT INTO jobs (id, account_id, type, status, spec, webhook_url, cache_key, attempts, max_attempts,
+           created_at, started_at, completed_at, result)
+         VALUES (@id, @accountId, @type, @status, @spec, @webhookUrl, @cacheKey, @attempts, @maxAttempts,
+           @createdAt, @startedAt, @completedAt, @result)`,
+      )
+      .run({
+        ...job,
+        spec: JSON.stringify(job.spec),
+        result: job.result ? JSON.stringify(job.result) : null,
+      });
+  }
+
+  private used(accountId: string, monthStart: string): number {
+    const row = this.db
+      .prepare(`SELECT count(*) AS n FROM jobs WHERE account_id = ? AND created_at >= ? AND status != 'failed'`)
+      .get(accountId, monthStart) as { n: number };
+    return row.n;
+  }
+
+  private createGuarded(job: Job, quota: QuotaGuard): 'created' | 'quota_exceeded' {
+    return this.db
+      .transaction(() => {
+        if (this.used(job.accountId, quota.monthStart) >= quota.monthlyQuota) return 'quota_exceeded' as const;
+        this.insert(job);
+        if (job.status === 'completed') this.addOutboxRow(job.id, 'job.completed', job.completedAt ?? job.createdAt);
+        return 'created' as const;
+      })
+      .immediate();
+  }
+
+  createWithinQuota(job: Job, quota: QuotaGuard): Promise<'created' | 'quota_exceeded'> {
+    return Promise.resolve(this.createGuarded(job, quota));
+  }
+
+  createCompletedWithinQuota(job: Job, quota: QuotaGuard): Promise<'created' | 'quota_exceeded'> {
+    return Promise.resolve(this.createGuarded(job, quota));
+  }
+
+  get(jobId: string, accountId: string): Promise<Job | null> {
+    const row = this.db.prepare(`SELECT * FROM jobs WHERE id = ? AND account_id = ?`).get(jobId, accountId) as
+      | JobRow
+      | undefined;
+    return Promise.resolve(row ? toJob(row) : null);
+  }
+
+  findCached(accountId: string, cacheKey: string, notBefore: string): Promise<Job | null> {
+    const row = this.db
+      .prepare(
+        `SELECT * FROM jobs WHERE account_id = ? AND cache_key = ? AND status = 'completed' AND completed_at >= ?
+         ORDER BY completed_at DESC LIMIT 1`,
+      )
+      .get(accountId, cacheKey, notBefore) as JobRow | undefined;
+    return Promise.resolve(row ? toJob(row) : null);
+  }
+
+  usedThisMonth(accountId: string, monthStart: string): Promise<number> {
+    return Promise.resolve(this.used(accountId, monthStart));
+  }
+
+  startAttempt(jobId: string, token: string, now: string): Promise<Job | null> {
+    const run = this.db.transaction((): Job | null => {
+      const row = this.db.prepare(`SELECT * FROM jobs WHERE id = ?`).get(jobId) as JobRow | undefined;
+      if (!row || row.status === 'completed' || row.status === 'failed') return null;
+      if (row.attempts >= row.max_attempts) {
+        // Every attempt was started and none reported back: the worker died each time.
+        this.finish(jobId, 'failed', now, { error: INTERRUPTED_ERROR });
+        return null;
+      }
+      const updated = this.db
+        .prepare(
+          `UPDATE jobs SET status = 'processing', attempts = attempts + 1, attempt_token = ?,
+             started_at = coalesce(started_at, ?) WHERE id = ? RETURNING *`,
+        )
+        .get(token, now, jobId) as JobRow;
+      return toJob(updated);
+    });
+    return Promise.resolve(run.immediate());
+  }
+
+  private finish(
+    jobId: string,
+    status: 'completed' | 'failed',
+    now: string,
+    outcome: { result?: JobResult; error?: JobError; captureMs?: number },
+    token?: string,
+  ): boolean {
+    const info = this.db
+      .prepare(
+        `UPDATE jobs SET status = ?, completed_at = ?, result = ?, error_code = ?, error_message = ?,
+           capture_ms = coalesce(?, capture_ms), attempt_token = NULL
+         WHERE id = ? AND status IN ('queued', 'processing') ${token === undefined ? '' : 'AND attempt_token = ?'}`,
+      )
+      .run(
+        status,
+        now,
+        outcome.result ? JSON.stringify(outcome.result) : null,
+        outcome.error?.code ?? null,
+        outcome.error?.message ?? null,
+        outcome.captureMs ?? null,
+        jobId,
+        ...(token === undefined ? [] : [token]),
+      );
+    if (info.changes === 0) return false;
+    this.addOutboxRow(jobId, status === 'completed' ? 'job.completed' : 'job.failed', now);
+    return true;
+  }
+
+  /** Queues the job's webhook delivery when it has a webhook URL (inside the caller's transaction). */
+  private addOutboxRow(jobId: string, event: string, occurredAt: string): void {
+    this.db
+      .prepare(
+        `INSERT INTO webhook_deliveries (id, job_id, account_id, event, url, occurred_at, state, next_attempt_at, created_at)
+         SELECT ?, id, account_id, ?, webhook_url, ?, 'pending', 0, ? FROM jobs WHERE id = ? AND webhook_url IS NOT NULL`,
+      )
+      .run(`msg_${randomBytes(16).toString('base64url')}`, event, occurredAt, occurredAt, jobId);
+  }
+
+  complete(jobId: string, token: string, result: JobResult, now: string, captureMs?: number): Promise<boolean> {
+    const run = this.db.transaction(() => this.finish(jobId, 'completed', now, { result, captureMs }, token));
+    return Promise.resolve(run.immediate());
+  }
+
+  fail(jobId: string, token: string, error: JobError, now: string): Promise<boolean> {
+    const run = this.db.transaction(() => this.finish(jobId, 'failed', now, { error }, token));
+    return Promise.resolve(run.immediate());
+  }
+
+  requeue(jobId: string, token: string, error: JobError): Promise<boolean> {
+    const info = this.db
+      .prepare(
+        `UPDATE jobs SET status = 'queued', error_code = ?, error_message = ?, attempt_token = NULL
+         WHERE id = ? AND status = 'processing' AND attempt_token = ?`,
+      )
+      .run(error.code, error.message, jobId, token);
+    return Promise.resolve(info.changes > 0);
+  }
+
+  listUnfinished(before: string, limit: number): Promise<string[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT id FROM jobs WHERE status IN ('queued', 'processing') AND created_at < ? ORDER BY created_at LIMIT ?`,
+      )
+      .all(before, limit) as { id: string }[];
+    return Promise.resolve(rows.map((r) => r.id));
+  }
+
+  recentCaptureMs(): Promise<number | null> {
+    const row = this.db
+      .prepare(
+        `SELECT avg(capture_ms) AS ms FROM (SELECT capture_ms FROM jobs WHERE capture_ms IS NOT NULL
+         ORDER BY completed_at DESC LIMIT 50)`,
+      )
+      .get() as { ms: number | null };
+    return Promise.resolve(row.ms);
+  }
+}

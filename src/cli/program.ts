@@ -1,0 +1,109 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { createAccount, createKey, revokeKey, updateAccount } from '../app/accounts.js';
+import { isPlan, PLANS } from '../domain/plans.js';
+import type { Config } from '../config/config.js';
+import { runCaptureClient } from './capture-client.js';
+
+/** What the program needs from the composition root (which alone reads the environment). */
+export interface CliHost {
+  config(): Config;
+  serve(roles: { api: boolean; worker: boolean }): Promise<void>;
+  withAccounts<T>(fn: (deps: Parameters<typeof createAccount>[0]) => Promise<T>): Promise<T>;
+  print(text: string): void;
+  /** Progress lines (stderr). */
+  progress(text: string): void;
+  /** SHOTS_API_KEY, when set. */
+  defaultApiKey(): string | undefined;
+}
+
+function plan(value: string): (typeof PLANS)[number] {
+  const upper = value.toUpperCase();
+  if (!isPlan(upper)) throw new InvalidArgumentError(`must be one of ${PLANS.join(', ')}`);
+  return upper;
+}
+
+function positiveInt(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number ≥ 1');
+  return Number(value);
+}
+
+function billing(value: string): 'active' | 'lapsed' {
+  if (value !== 'active' && value !== 'lapsed') throw new InvalidArgumentError('must be active or lapsed');
+  return value;
+}
+
+/** The `shots` command line (CONTRACT §1). */
+export function buildProgram(host: CliHost, version: string): Command {
+  const program = new Command('shots').description('Shots — screenshot capture service').version(version);
+
+  program.command('serve').description('API and capture workers in one process').action(() => host.serve({ api: true, worker: true }));
+  program.command('api').description('only the HTTP API (scale-out)').action(() => host.serve({ api: true, worker: false }));
+  program.command('worker').description('only the capture worker (scale-out)').action(() => host.serve({ api: false, worker: true }));
+
+  const accounts = program.command('accounts').description('manage accounts');
+  accounts
+    .command('create')
+    .description('create an account and its first API key')
+    .requiredOption('--plan <plan>', `one of ${PLANS.join(', ')}`, plan)
+    .option('--monthly-quota <n>', 'override the plan monthly quota', positiveInt)
+    .option('--rate-limit <n>', 'override the plan requests per minute', positiveInt)
+    .option('--name <name>', 'display name')
+    .option('--json', 'print JSON')
+    .action(async (opts: { plan: (typeof PLANS)[number]; monthlyQuota?: number; rateLimit?: number; name?: string; json?: boolean }) => {
+      const created = await host.withAccounts((deps) => createAccount(deps, opts));
+      host.print(
+        opts.json
+          ? JSON.stringify(created)
+          : `account ${created.accountId} (${created.plan})\nAPI key:        ${created.apiKey}\nwebhook secret: ${created.webhookSecret}\nKeep both: they are not shown again.`,
+      );
+    });
+  accounts
+    .command('update')
+    .argument('<accountId>')
+    .description('change plan, billing status or limits')
+    .option('--plan <plan>', `one of ${PLANS.join(', ')}`, plan)
+    .addOption(new Option('--billing <status>', 'active or lapsed').argParser(billing))
+    .option('--monthly-quota <n>', 'override the plan monthly quota', positiveInt)
+    .option('--rate-limit <n>', 'override the plan requests per minute', positiveInt)
+    .option('--json', 'print JSON')
+    .action(async (accountId: string, opts: { plan?: (typeof PLANS)[number]; billing?: 'active' | 'lapsed'; monthlyQuota?: number; rateLimit?: number; json?: boolean }) => {
+      const account = await host.withAccounts((deps) => updateAccount(deps, accountId, opts));
+      host.print(opts.json ? JSON.stringify(account) : `account ${account.id}: plan ${account.plan}, billing ${account.billing}`);
+    });
+
+  const keys = program.command('keys').description('manage API keys');
+  keys
+    .command('create')
+    .argument('<accountId>')
+    .option('--json', 'print JSON')
+    .action(async (accountId: string, opts: { json?: boolean }) => {
+      const key = await host.withAccounts((deps) => createKey(deps, accountId));
+      host.print(opts.json ? JSON.stringify(key) : `key ${key.keyId}\nAPI key: ${key.apiKey}`);
+    });
+  keys
+    .command('revoke')
+    .argument('<keyId>')
+    .action(async (keyId: string) => {
+      await host.withAccounts((deps) => revokeKey(deps, keyId));
+      host.print(`revoked ${keyId}`);
+    });
+
+  program
+    .command('capture')
+    .argument('<url>')
+    .description('capture a page through a running Shots service and save the result')
+    .requiredOption('-o, --output <file>', 'where to write the result')
+    .option('--server <url>', 'base URL of the service', 'http://127.0.0.1:8080')
+    .option('--api-key <key>', 'API key (default: $SHOTS_API_KEY)')
+    .option('--format <format>', 'png, jpeg, webp or pdf')
+    .option('--width <px>', 'viewport width', positiveInt)
+    .option('--height <px>', 'viewport height', positiveInt)
+    .option('--full-page', 'capture the full page')
+    .option('--element <selector>', 'CSS selector to crop to')
+    .option('--description <text>', 'describe the element to crop to')
+    .option('--bypass-cache', 'capture afresh')
+    .option('--timeout <seconds>', 'give up waiting after this long', positiveInt, 120)
+    .action((url: string, opts: Parameters<typeof runCaptureClient>[1]) => runCaptureClient(url, opts, host));
+
+  return program;
+}

@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '../domain/errors.js';
+import { AppError, isAppError, validationError } from '../domain/errors.js';
+import { fieldProblems } from './validation.js';
+
+const TITLES: Partial<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  errors?: { field: string; message: string }[];
+  [extra: string]: unknown;
+}
+
+/** RFC 9457 body of an AppError. 5xx details are replaced so internals never leak. */
+export function problemOf(error: AppError): Problem {
+  const hidden = error.status >= 500;
+  const body: Problem = {
+    type: `urn:shots:problem:${error.code.toLowerCase().replace(/_/g, '-')}`,
+    title: TITLES[error.status] ?? 'Error',
+    status: error.status,
+    detail: hidden ? 'Something went wrong on our side; try again shortly.' : error.message,
+    code: error.code,
+  };
+  if (error.errors) body.errors = error.errors;
+  if (error.extra) Object.assign(body, error.extra);
+  return body;
+}
+
+export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.status(error.status).type('application/problem+json').send(problemOf(error));
+}
+
+/** Maps Fastify's own errors (parsing, validation, body size) onto contract codes. */
+export function fromFastifyError(error: FastifyError): AppError {
+  if (error.validation) return validationError(fieldProblems(error.validation));
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return validationError([{ field: 'body', message: 'the body must be a JSON object' }]);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('VALIDATION_ERROR', 'The body is too large.', { extra: { status: 413 } });
+    default:
+      break;
+  }
+  if (error.statusCode === 400) {
+    return validationError([{ field: 'body', message: `is not valid JSON (${error.message})` }]);
+  }
+  return new AppError('INTERNAL_ERROR', error.message, { cause: error });
+}
+
+export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const appError = isAppError(error) ? error : fromFastifyError(error);
+  if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+  if (appError.code === 'VALIDATION_ERROR' && appError.extra?.status === 413) {
+    return reply.status(413).type('application/problem+json').send({ ...problemOf(appError), status: 413, title: TITLES[413] });
+  }
+  return sendProblem(reply, appError);
+}

@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { authenticate } from '../app/accounts.js';
+import type { AccountDeps } from '../app/accounts.js';
+import { createEstimator } from '../app/estimate.js';
+import { getJobStatus, getResultArtifact, getResultRecord } from '../app/job-queries.js';
+import { submitCapture } from '../app/submit-capture.js';
+import { effectiveLimits } from '../domain/account.js';
+import { AesSecretBox } from '../adapters/crypto/secret-box.js';
+import { createAddressPolicy } from '../adapters/egress/address-policy.js';
+import { createEgressProxy } from '../adapters/egress/egress-proxy.js';
+import { createUrlGuard } from '../adapters/egress/url-guard.js';
+import { LocalArtifactStore } from '../adapters/local-storage/local-artifact-store.js';
+import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
+import { createPlaywrightCapturer } from '../adapters/playwright/playwright-capturer.js';
+import { openSqlite } from '../adapters/sqlite/database.js';
+import { SqliteAccountStore } from '../adapters/sqlite/sqlite-account-store.js';
+import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue.js';
+import { SqliteJobStore } from '../adapters/sqlite/sqlite-job-store.js';
+import type { Config } from '../config/config.js';
+import { buildApp } from '../http/app.js';
+import { systemClock } from '../ports/clock.js';
+import type { Egress } from '../ports/egress.js';
+import type { RunningWorker } from '../worker/worker.js';
+import { runWorker, sweepOrphans } from '../worker/worker.js';
+import { createMetrics } from './metrics.js';
+import { resolveSecretKey } from './secret-key.js';
+
+export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** The stores of the embedded default: one SQLite file and an artifact folder under DATA_DIR. */
+export function openStores(config: Config) {
+  const db = openSqlite(join(config.dataDir, 'shots.db'));
+  const secrets = new AesSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
+  return {
+    db,
+    secrets,
+    accounts: new SqliteAccountStore(db),
+    jobs: new SqliteJobStore(db),
+    queue: new SqliteJobQueue(db),
+    artifacts: new LocalArtifactStore(join(config.dataDir, 'artifacts')),
+    close: () => db.close(),
+  };
+}
+export type Stores = ReturnType<typeof openStores>;
+
+export function accountDeps(stores: Stores): AccountDeps {
+  return { accounts: stores.accounts, secrets: stores.secrets };
+}
+
+export interface Roles {
+  api: boolean;
+  worker: boolean;
+}
+
+export interface Service {
+  /** The HTTP server (when the API role runs); not listening until `start`. */
+  app: FastifyInstance | null;
+  start(): Promise<{ url: string | null }>;
+  stop(): Promise<void>;
+}
+
+/** Wires the configured adapters into the API and/or the worker. The only place that picks adapters. */
+export async function createService(config: Config, roles: Roles, logger: Logger): Promise<Service> {
+  const stores = openStores(config);
+  const metrics = createMetrics();
+  const policy = createAddressPolicy({ allowedPrivateNetworks: config.allowedPrivateNetworks });
+  const urlGuard = createUrlGuard({ policy, dnsServers: config.dnsServers });
+  const estimate = createEstimator({ jobs: stores.jobs, queue: stores.queue, concurrency: config.concurrency });
+  const rateLimiter = new MemoryRateLimiter();
+  let egress: Egress | null = null;
+  let worker: RunningWorker | null = null;
+  let app: FastifyInstance | null = null;
+  let sweepTimer: NodeJS.Timeout | null = null;
+
+  if (roles.api) {
+    app = await buildApp(
+      {
+        authenticate: (header) => authenticate(stores, header),
+        consumeRate: (account, now) => rateLimiter.consume(account.id, effectiveLimits(account).rateLimitPerMinute, now),
+        submitCapture: (account, request) =>
+          submitCapture(
+            { jobs: stores.jobs, queue: stores.queue, urlGuard, clock: systemClock, estimate, cacheTtlSeconds: config.cacheTtlSeconds },
+            account,
+            request,
+          ),
+        getJobStatus: (account, jobId) => getJobStatus(stores, account, jobId),
+        getResultRecord: (account, jobId) => getResultRecord(stores, account, jobId),
+        getResultArtifact: (account, jobId) => getResultArtifact(stores, account, jobId),
+        readiness: async () => {
+          stores.db.prepare('SELECT 1').get();
+          const depth = await stores.queue.depth();
+          metrics.setQueueDepth(depth);
+          return { database: 'ok', queue: `${depth.waiting} waiting, ${depth.active} active` };
+        },
+        metrics,
+        version: VERSION,
+      },
+      { logger },
+    );
+  }
+
+  return {
+    app,
+    async start() {
+      let url: string | null = null;
+      if (roles.worker) {
+        egress = await createEgressProxy({ policy, dnsServers: config.dnsServers });
+        const capturer = createPlaywrightCapturer({
+          chromiumPath: config.chromiumPath,
+          concurrency: config.concurrency,
+          browserMaxCaptures: config.browserMaxCaptures,
+          navigationTimeoutMs: config.navigationTimeoutMs,
+          maxFullPageHeightPx: config.maxFullPageHeightPx,
+          egress,
+        });
+        await capturer.ready();
+        const orphans = await sweepOrphans(stores, 60_000);
+        if (orphans > 0) logger.info({ orphans }, 're-enqueued unfinished jobs');
+        sweepTimer = setInterval(() => void sweepOrphans(stores, 10 * 60_000).catch(() => undefined), 60_000);
+        sweepTimer.unref();
+        worker = runWorker(
+          {
+            ...stores,
+            capturer,
+            clock: systemClock,
+            retryDelaysSeconds: config.jobRetryDelaysSeconds,
+            logger,
+            onOutcome: (outcome, ms) => metrics.observeAttempt(outcome, ms),
+          },
+          { concurrency: config.concurrency, leaseMs: config.leaseMs, captureTimeoutMs: config.captureTimeoutMs },
+        );
+        const stopCapturer = capturer.close.bind(capturer);
+        const running = worker;
+        worker = { id: running.id, stop: async () => { await running.stop(); await stopCapturer(); } };
+      }
+      if (app) url = await app.listen({ port: config.port, host: config.host });
+      return { url };
+    },
+    async stop() {
+      if (sweepTimer) clearInterval(sweepTimer);
+      if (app) await app.close();
+      await stores.queue.close();
+      if (worker) await worker.stop();
+      if (egress) await egress.close();
+      stores.close();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { ConfigError, loadConfig } from '../config/config.js';
+import type { Config } from '../config/config.js';
+import { buildProgram } from '../cli/program.js';
+import { accountDeps, createService, openStores, VERSION } from './compose.js';
+import { createLogger } from './logger.js';
+
+/** Entry point of the `shots` program: the only module that reads process.env. */
+export async function main(argv: string[]): Promise<void> {
+  let config: Config | null = null;
+  const getConfig = (): Config => (config ??= loadConfig(process.env));
+  const program = buildProgram(
+    {
+      config: getConfig,
+      async serve(roles) {
+        const cfg = getConfig();
+        const logger = createLogger(cfg.logLevel);
+        const service = await createService(cfg, roles, logger);
+        let stopping = false;
+        const shutdown = (signal: string) => {
+          if (stopping) return;
+          stopping = true;
+          logger.info({ signal }, 'shutting down');
+          service.stop().then(
+            () => process.exit(0),
+            (err: unknown) => {
+              logger.error({ err }, 'shutdown failed');
+              process.exit(1);
+            },
+          );
+        };
+        process.on('SIGINT', () => shutdown('SIGINT'));
+        process.on('SIGTERM', () => shutdown('SIGTERM'));
+        const { url } = await service.start();
+        logger.info({ url, roles, concurrency: cfg.concurrency, dataDir: cfg.dataDir }, 'shots is running');
+      },
+      async withAccounts(fn) {
+        const stores = openStores(getConfig());
+        try {
+          return await fn(accountDeps(stores));
+        } finally {
+          stores.close();
+        }
+      },
+      print: (text) => process.stdout.write(`${text}\n`),
+      progress: (text) => process.stderr.write(`${text}\n`),
+      defaultApiKey: () => process.env.SHOTS_API_KEY,
+    },
+    VERSION,
+  );
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    const message = err instanceof ConfigError || err instanceof Error ? err.message : String(err);
+    process.stderr.write(`shots: ${message}\n`);
+    process.exitCode = 1;
+  }
+}

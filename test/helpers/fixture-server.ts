@@ -1,0 +1,117 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Folder of the static fixture pages. */
+export const FIXTURE_PAGES_DIR = fileURLToPath(new URL('../fixtures/pages/', import.meta.url));
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.png': 'image/png',
+};
+
+export interface FixtureServer {
+  /** `http://127.0.0.2:PORT` (no trailing slash). */
+  baseUrl: string;
+  /** Path and query of every request received, in order (e.g. `/img.svg?id=lazy-4850`). */
+  requests: string[];
+  /** Stops listening and drops every open connection, including the ones `/slow` holds. */
+  close(): Promise<void>;
+}
+
+export interface FixtureServerOptions {
+  /** Loopback address to listen on; default `127.0.0.2`. The port is chosen by the system. */
+  host?: string;
+}
+
+/**
+ * Serves `test/fixtures/pages/` plus special routes:
+ * - `/slow` — never answers (until the server closes);
+ * - `/redirect?to=URL` — `302` to URL;
+ * - `/status/NNN` — an HTML page with that status;
+ * - `/img.svg?id=ID&w=W&h=H&color=C` — a small generated SVG image (default 200x100).
+ */
+export async function startFixtureServer(options: FixtureServerOptions = {}): Promise<FixtureServer> {
+  const host = options.host ?? '127.0.0.2';
+  const requests: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    requests.push(req.url ?? '/');
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String(err));
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://${host}:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://fixture.local');
+  if (url.pathname === '/slow') return; // never answers: the socket is destroyed on close()
+  if (url.pathname === '/redirect') {
+    res.writeHead(302, { location: url.searchParams.get('to') ?? '/simple.html' });
+    res.end();
+    return;
+  }
+  const status = /^\/status\/(\d{3})$/.exec(url.pathname);
+  if (status) {
+    const code = Number(status[1]);
+    res.writeHead(code, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><title>${code}</title><body style="margin:0"><h1>Status ${code}</h1></body>`);
+    return;
+  }
+  if (url.pathname === '/img.svg') {
+    res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' });
+    res.end(svg(url.searchParams));
+    return;
+  }
+  await serveFile(url.pathname, res);
+}
+
+function svg(params: URLSearchParams): string {
+  const w = Number(params.get('w') ?? 200);
+  const h = Number(params.get('h') ?? 100);
+  const color = (params.get('color') ?? '#2a2').replace(/[^#0-9a-zA-Z]/g, '');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="${color}"/></svg>`;
+}
+
+async function serveFile(pathname: string, res: ServerResponse): Promise<void> {
+  const relative = normalize(decodeURIComponent(pathname === '/' ? '/simple.html' : pathname));
+  const file = join(FIXTURE_PAGES_DIR, relative);
+  if (!file.startsWith(FIXTURE_PAGES_DIR) || relative.split(sep).includes('..')) {
+    res.writeHead(403).end();
+    return;
+  }
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(body);
+  } catch {
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>404</title><h1>Not found</h1>');
+  }
+}

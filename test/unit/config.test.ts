@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
+
+describe('loadConfig', () => {
+  it('gives the contract defaults and freezes the result', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.jobRetryDelaysSeconds).toEqual([2, 8]);
+    expect(config.webhookRetryScheduleSeconds).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
+    expect(config.navigationTimeoutMs).toBe(30_000);
+    expect(config.cacheTtlSeconds).toBe(86_400);
+    expect(config.concurrency).toBeGreaterThanOrEqual(1);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reports every problem at once and hides secret values', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', CONCURRENCY: '0', ALLOWED_PRIVATE_NETWORKS: 'nonsense', REDIS_URL: 'redis://:hunter2@x' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.some((p) => p.startsWith('PORT'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('CONCURRENCY'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('ALLOWED_PRIVATE_NETWORKS'))).toBe(true);
+    expect(problems.some((p) => p.includes('REDIS_URL and DATABASE_URL'))).toBe(true);
+    expect((error as Error).message).not.toContain('hunter2');
+  });
+
+  it('parses lists', () => {
+    const config = loadConfig({ ALLOWED_PRIVATE_NETWORKS: '127.0.0.2/32, 10.0.0.0/8', JOB_RETRY_DELAYS: '0,0' });
+    expect(config.allowedPrivateNetworks).toEqual(['127.0.0.2/32', '10.0.0.0/8']);
+    expect(config.jobRetryDelaysSeconds).toEqual([0, 0]);
+  });
+});
