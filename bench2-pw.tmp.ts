@@ -38,14 +38,14 @@ const rssMb = () => chromiumProcessesOf().reduce((sum, pid) => { try { return su
   console.log('capturer median', median(times).toFixed(0), 'ms');
   await cap.close();
 }
-for (const browsers of [1, 2]) {
+for (const browsers of [1, 2, 1, 2]) {
   for (const [name, req] of [['simple', { url }], ['tall-full', { url: server.baseUrl + '/tall.html', fullPage: true }], ['dialogs', {url: server.baseUrl + '/dialogs.html'}]] as const) {
     const cap = createPlaywrightCapturer({ chromiumPath: path, concurrency: 2, browsers, browserMaxCaptures: 1000, navigationTimeoutMs: 10000, maxFullPageHeightPx: 16384 });
     await cap.ready();
     const base = rssMb();
     let peak = 0;
     const iv = setInterval(() => { peak = Math.max(peak, rssMb()); }, 50);
-    const N = 40; let next = 0;
+    const N = 60; let next = 0;
     const t0 = performance.now();
     await Promise.all([0, 1].map(async () => { while (next < N) { next++; await cap.capture(toCaptureSpec(req as any), new AbortController().signal); } }));
     const ms = performance.now() - t0;

@@ -72,14 +72,13 @@ export async function startTestDnsServer(): Promise<TestDnsServer> {
   });
   const { port } = socket.address();
 
+  const set = (name: string, records: DnsRecords): void => {
+    names.set(name.toLowerCase(), { records, served: { A: 0, AAAA: 0 } });
+  };
   return {
     address: `127.0.0.1:${port}`,
-    set(name, records) {
-      names.set(name.toLowerCase(), { records, served: { A: 0, AAAA: 0 } });
-    },
-    rebind(name, first, then) {
-      this.set(name, { A: [[first], [then]] });
-    },
+    set,
+    rebind: (name, first, then) => set(name, { A: [[first], [then]] }),
     queries: (name) => names.get(name.toLowerCase())?.served.A ?? 0,
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };

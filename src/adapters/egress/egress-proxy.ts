@@ -200,17 +200,25 @@ function createHandlers(registry: SessionRegistry, checker: HostChecker, limits:
     const target = await admit(session, parsed.url.hostname, portOf(parsed.url), refuse);
     if (target === null) return;
     const socket = await connectFor(session, target, (message) => sendText(res, 502, message));
-    if (socket !== null) forward(req, res, parsed.path, socket);
+    if (socket !== null) forward(req, res, parsed, socket);
   }
 
-  function forward(req: IncomingMessage, res: ServerResponse, path: string, socket: Socket): void {
+  /** Sends the request over `socket` in origin form; `Host` comes from the request target (RFC 9112 §3.2.2). */
+  function forward(req: IncomingMessage, res: ServerResponse, target: { url: URL; path: string }, socket: Socket): void {
+    const headers = endToEndHeaders(req.rawHeaders);
+    const cleaned: string[] = ['Host', target.url.host];
+    for (let i = 0; i + 1 < headers.length; i += 2) {
+      if (headers[i]?.toLowerCase() !== 'host') cleaned.push(headers[i] ?? '', headers[i + 1] ?? '');
+    }
     const outgoing = httpRequest({
       method: req.method ?? 'GET',
-      path,
-      headers: endToEndHeaders(req.rawHeaders),
+      path: target.path,
+      headers: cleaned,
       setHost: false,
       createConnection: () => socket,
     });
+    // A socket tunnelled through an upstream proxy arrives paused; the HTTP client does not resume it.
+    outgoing.once('socket', (s) => s.resume());
     outgoing.setTimeout(limits.idleTimeoutMs, () => outgoing.destroy(new Error('idle')));
     outgoing.on('response', (incoming) => {
       res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, endToEndHeaders(incoming.rawHeaders));

@@ -60,7 +60,7 @@ export function defaultBrowserCount(concurrency: number): number {
 }
 
 /** Network quiet window after `load` and after scrolling, and its bound, in ms. */
-const QUIET_MS = 200;
+const QUIET_MS = 100;
 const QUIET_MAX_WAIT_MS = 2000;
 /** Time budget of the scroll through a full page (lazy content), in ms. */
 const SCROLL_BUDGET_MS = 4000;
