@@ -57,6 +57,38 @@ export async function updateAccount(
   return updated;
 }
 
+/** How long the previous webhook secret keeps signing after a rotation: 24 hours. */
+export const WEBHOOK_SECRET_OVERLAP_SECONDS = 24 * 3600;
+
+export interface RotatedWebhookSecret {
+  accountId: string;
+  /** The new `whsec_` secret; shown once. */
+  webhookSecret: string;
+  /** ISO time until which the previous secret(s) still sign, alongside the new one. */
+  previousSecretsExpireAt: string;
+}
+
+/**
+ * Issues a new webhook signing secret. Until `overlapSeconds` (default 24 h) have passed, every
+ * delivery carries two signatures in `webhook-signature`, one per secret, so receivers can switch
+ * without missing a webhook; after that only the new secret signs.
+ */
+export async function rotateWebhookSecret(
+  deps: AccountDeps,
+  accountId: string,
+  options: { overlapSeconds?: number; now?: Date } = {},
+): Promise<RotatedWebhookSecret> {
+  const now = options.now ?? new Date();
+  const overlapSeconds = options.overlapSeconds ?? WEBHOOK_SECRET_OVERLAP_SECONDS;
+  const previousSecretsExpireAt = new Date(now.getTime() + overlapSeconds * 1000).toISOString();
+  const webhookSecret = newWebhookSecret();
+  const sealed = deps.secrets.seal(webhookSecret);
+  if (!(await deps.accounts.rotateWebhookSecret(accountId, sealed, now.toISOString(), previousSecretsExpireAt))) {
+    throw new AppError('NOT_FOUND', `No account ${accountId}.`);
+  }
+  return { accountId, webhookSecret, previousSecretsExpireAt };
+}
+
 export async function createKey(deps: AccountDeps, accountId: string): Promise<{ keyId: string; apiKey: string }> {
   if (!(await deps.accounts.getAccount(accountId))) throw new AppError('NOT_FOUND', `No account ${accountId}.`);
   const key = newApiKey();

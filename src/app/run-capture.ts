@@ -39,8 +39,12 @@ export async function runCaptureAttempt(
   const job = await deps.jobs.startAttempt(jobId, token, deps.clock.now().toISOString());
   if (!job) return { kind: 'skipped' };
   const startedMs = Date.now();
+  // Without an element locator, a description falls back as the seed's rule 4 says: the full page.
+  const byDescription = job.spec.description !== null && job.spec.element === null;
+  const spec = byDescription ? { ...job.spec, fullPage: true } : job.spec;
   try {
-    const output = await deps.capturer.capture(job.spec, signal);
+    const output = await deps.capturer.capture(spec, signal);
+    if (byDescription) Object.assign(output.metadata, { aiSelectorUsed: null, aiConfidence: 0, rawAiSelector: null });
     const artifactKey = `${job.accountId}/${job.id}.${EXTENSIONS[output.format]}`;
     await deps.artifacts.put(artifactKey, output.bytes, output.contentType);
     const result: JobResult = {

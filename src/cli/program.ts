@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { createAccount, createKey, revokeKey, updateAccount } from '../app/accounts.js';
+import { createAccount, createKey, revokeKey, rotateWebhookSecret, updateAccount } from '../app/accounts.js';
 import { isPlan, PLANS } from '../domain/plans.js';
 import type { Config } from '../config/config.js';
 import { runCaptureClient } from './capture-client.js';
@@ -24,6 +24,11 @@ function plan(value: string): (typeof PLANS)[number] {
 
 function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number ≥ 1');
+  return Number(value);
+}
+
+function wholeNumber(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number ≥ 0');
   return Number(value);
 }
 
@@ -69,6 +74,24 @@ export function buildProgram(host: CliHost, version: string): Command {
     .action(async (accountId: string, opts: { plan?: (typeof PLANS)[number]; billing?: 'active' | 'lapsed'; monthlyQuota?: number; rateLimit?: number; json?: boolean }) => {
       const account = await host.withAccounts((deps) => updateAccount(deps, accountId, opts));
       host.print(opts.json ? JSON.stringify(account) : `account ${account.id}: plan ${account.plan}, billing ${account.billing}`);
+    });
+
+  accounts
+    .command('rotate-webhook-secret')
+    .argument('<accountId>')
+    .description('issue a new webhook signing secret; the old one keeps signing during the overlap (default 24 hours)')
+    .option('--overlap-hours <n>', 'hours both secrets sign (0: the old one stops at once)', wholeNumber, 24)
+    .option('--json', 'print JSON')
+    .action(async (accountId: string, opts: { overlapHours: number; json?: boolean }) => {
+      const rotated = await host.withAccounts((deps) =>
+        rotateWebhookSecret(deps, accountId, { overlapSeconds: opts.overlapHours * 3600 }),
+      );
+      host.print(
+        opts.json
+          ? JSON.stringify(rotated)
+          : `account ${rotated.accountId}\nnew webhook secret: ${rotated.webhookSecret}\n` +
+              `Keep it: it is not shown again. Until ${rotated.previousSecretsExpireAt} webhooks carry a signature with the old secret too.`,
+      );
     });
 
   const keys = program.command('keys').description('manage API keys');

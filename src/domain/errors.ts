@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'JOB_NOT_FOUND'
   | 'JOB_NOT_READY'
   | 'JOB_FAILED'
+  | 'NO_WEBHOOK'
   | 'NOT_FOUND'
   | 'TARGET_BLOCKED'
   | 'TARGET_UNREACHABLE'
@@ -38,6 +39,7 @@ const STATUS: Record<ErrorCode, number> = {
   JOB_NOT_FOUND: 404,
   JOB_NOT_READY: 409,
   JOB_FAILED: 409,
+  NO_WEBHOOK: 409,
   NOT_FOUND: 404,
   TARGET_BLOCKED: 422,
   TARGET_UNREACHABLE: 502,

@@ -33,6 +33,12 @@ export interface AccountStore {
   updateAccount(accountId: string, patch: AccountPatch): Promise<Account | null>;
   /** The sealed webhook secrets of an account, newest first (more than one during a rotation overlap). */
   getWebhookSecrets(accountId: string): Promise<string[]>;
+  /**
+   * Adds a new sealed webhook secret, newest from now on, and lets every current secret expire at
+   * `previousExpireAt` (ISO; one already expiring sooner keeps its time). Both in one transaction.
+   * false when there is no such account.
+   */
+  rotateWebhookSecret(accountId: string, sealed: string, now: string, previousExpireAt: string): Promise<boolean>;
   addKey(key: { keyId: string; accountId: string; keyHash: string }): Promise<void>;
   /** The key record with this hash, revoked or not; null when unknown. */
   findKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;

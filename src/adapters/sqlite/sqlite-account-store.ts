@@ -80,6 +80,23 @@ export class SqliteAccountStore implements AccountStore {
     return Promise.resolve(rows.map((r) => r.sealed));
   }
 
+  rotateWebhookSecret(accountId: string, sealed: string, now: string, previousExpireAt: string): Promise<boolean> {
+    const rotate = this.db.transaction((): boolean => {
+      if (!this.db.prepare(`SELECT 1 FROM accounts WHERE id = ?`).get(accountId)) return false;
+      this.db
+        .prepare(
+          `UPDATE webhook_secrets SET expires_at = ?
+           WHERE account_id = ? AND (expires_at IS NULL OR expires_at > ?)`,
+        )
+        .run(previousExpireAt, accountId, previousExpireAt);
+      this.db
+        .prepare(`INSERT INTO webhook_secrets (account_id, sealed, created_at) VALUES (?, ?, ?)`)
+        .run(accountId, sealed, now);
+      return true;
+    });
+    return Promise.resolve(rotate.immediate());
+  }
+
   addKey(key: { keyId: string; accountId: string; keyHash: string }): Promise<void> {
     this.db
       .prepare(`INSERT INTO api_keys (id, account_id, key_hash, created_at) VALUES (?, ?, ?, ?)`)
