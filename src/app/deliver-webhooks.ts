@@ -32,7 +32,10 @@ export interface DispatcherOptions {
   concurrency?: number;
   /** How often the outbox is polled for due rows written by other processes, ms. Default 250. */
   pollMs?: number;
-  /** Lease of a claimed delivery, ms; a dispatcher that dies leaves it to run out. Default 30000. */
+  /**
+   * Lease of a claimed delivery, ms; a dispatcher that dies leaves it to run out, then the delivery
+   * is sent again. Must be longer than one whole attempt (the sender's 10 s deadline). Default 30000.
+   */
   leaseMs?: number;
   /** How long `stop()` lets attempts in flight finish before interrupting them, ms. Default 3000. */
   drainMs?: number;
@@ -99,7 +102,10 @@ async function prepare(
     return { error: "the account's webhook secret cannot be opened (was SECRET_KEY changed?)", final: false };
   }
   if (secrets.length === 0) {
-    return { error: 'the account has no webhook secret; issue one with shots accounts rotate-webhook-secret', final: false };
+    return {
+      error: 'the account has no webhook secret; issue one with shots accounts rotate-webhook-secret',
+      final: false,
+    };
   }
   const body = JSON.stringify(webhookPayload(d, job));
   return { url: d.url, body, headers: signedHeaders(d.id, body, secrets, at) };
@@ -128,14 +134,32 @@ export async function attemptDelivery(
   const verdict: AttemptVerdict =
     'final' in prepared && prepared.final
       ? { state: 'failed' }
-      : verdictAfter({ attempt, result, schedule: deps.retryScheduleSeconds, nowMs, random: deps.random ?? Math.random });
+      : verdictAfter({
+          attempt,
+          result,
+          schedule: deps.retryScheduleSeconds,
+          nowMs,
+          random: deps.random ?? Math.random,
+        });
   const error = attemptError(result);
   const recorded = await deps.outbox.recordAttempt(
     d,
-    { attempt, startedAt: startedAt.toISOString(), durationMs: result.durationMs, httpStatus: result.httpStatus ?? null, error },
+    {
+      attempt,
+      startedAt: startedAt.toISOString(),
+      durationMs: result.durationMs,
+      httpStatus: result.httpStatus ?? null,
+      error,
+    },
     verdict,
   );
-  const log = { deliveryId: d.id, jobId: d.jobId, attempt, httpStatus: result.httpStatus, state: verdict.state };
+  const log = {
+    deliveryId: d.id,
+    jobId: d.jobId,
+    attempt,
+    httpStatus: result.httpStatus,
+    state: verdict.state,
+  };
   if (!recorded) deps.logger.warn(log, 'webhook attempt not recorded: the lease was lost');
   else if (verdict.state === 'delivered') deps.logger.info(log, 'webhook delivered');
   else deps.logger.warn({ ...log, error }, 'webhook attempt failed');
@@ -146,7 +170,10 @@ export async function attemptDelivery(
  * The outbox dispatcher: claims due deliveries (up to `concurrency` in flight), sends each on its
  * own, and sleeps `pollMs` or until woken. It never blocks captures: all of it is async I/O.
  */
-export function createWebhookDispatcher(deps: DeliverWebhooksDeps, options: DispatcherOptions = {}): WebhookDispatcher {
+export function createWebhookDispatcher(
+  deps: DeliverWebhooksDeps,
+  options: DispatcherOptions = {},
+): WebhookDispatcher {
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const pollMs = options.pollMs ?? 250;
   const leaseMs = options.leaseMs ?? 30_000;

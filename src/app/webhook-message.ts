@@ -34,7 +34,8 @@ export function webhookPayload(
     resultUrl: `/jobs/${delivery.jobId}/result`,
   };
   const timestamp = webhookTimestamp(delivery.occurredAt);
-  if (delivery.event === 'job.failed') return { ...base, error: job.error?.message ?? 'The job failed.', timestamp };
+  if (delivery.event === 'job.failed')
+    return { ...base, error: job.error?.message ?? 'The job failed.', timestamp };
   return { ...base, timestamp };
 }
 

@@ -82,18 +82,29 @@ export async function listWebhookDeliveries(
  * job's terminal event. 409 NO_WEBHOOK when the job was submitted without `webhookUrl`;
  * 409 JOB_NOT_READY while it is queued or processing.
  */
-export async function redeliverWebhook(deps: RedeliverDeps, account: Account, jobId: string): Promise<WebhookDeliveryView> {
+export async function redeliverWebhook(
+  deps: RedeliverDeps,
+  account: Account,
+  jobId: string,
+): Promise<WebhookDeliveryView> {
   const job = await findJob(deps.jobs, account, jobId);
   if (job.webhookUrl === null) {
-    throw new AppError('NO_WEBHOOK', `Job ${jobId} was submitted without a webhookUrl; there is nothing to redeliver.`);
+    throw new AppError(
+      'NO_WEBHOOK',
+      `Job ${jobId} was submitted without a webhookUrl; there is nothing to redeliver.`,
+    );
   }
   let event: WebhookEvent;
   switch (job.status) {
     case 'queued':
     case 'processing':
-      throw new AppError('JOB_NOT_READY', `Job ${jobId} is ${job.status}; its webhook goes out when it ends.`, {
-        extra: { jobStatus: job.status },
-      });
+      throw new AppError(
+        'JOB_NOT_READY',
+        `Job ${jobId} is ${job.status}; its webhook goes out when it ends.`,
+        {
+          extra: { jobStatus: job.status },
+        },
+      );
     case 'completed':
       event = 'job.completed';
       break;
@@ -106,7 +117,13 @@ export async function redeliverWebhook(deps: RedeliverDeps, account: Account, jo
     }
   }
   const record = await deps.outbox.redeliver(
-    { jobId: job.id, accountId: account.id, event, url: job.webhookUrl, occurredAt: job.completedAt ?? job.createdAt },
+    {
+      jobId: job.id,
+      accountId: account.id,
+      event,
+      url: job.webhookUrl,
+      occurredAt: job.completedAt ?? job.createdAt,
+    },
     deps.clock.now(),
   );
   deps.wake?.();

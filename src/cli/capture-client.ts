@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import type { CliHost } from './program.js';
+import type { CliHost } from './host.js';
 
 export interface CaptureClientOptions {
   output: string;

@@ -1,20 +1,11 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { createAccount, createKey, revokeKey, rotateWebhookSecret, updateAccount } from '../app/accounts.js';
 import { isPlan, PLANS } from '../domain/plans.js';
-import type { Config } from '../config/config.js';
 import { runCaptureClient } from './capture-client.js';
+import type { CliHost } from './host.js';
 
-/** What the program needs from the composition root (which alone reads the environment). */
-export interface CliHost {
-  config(): Config;
-  serve(roles: { api: boolean; worker: boolean }): Promise<void>;
-  withAccounts<T>(fn: (deps: Parameters<typeof createAccount>[0]) => Promise<T>): Promise<T>;
-  print(text: string): void;
-  /** Progress lines (stderr). */
-  progress(text: string): void;
-  /** SHOTS_API_KEY, when set. */
-  defaultApiKey(): string | undefined;
-}
+export type { CliHost } from './host.js';
+
 
 function plan(value: string): (typeof PLANS)[number] {
   const upper = value.toUpperCase();

@@ -8,6 +8,7 @@ import type { HttpDeps } from './deps.js';
 import { errorHandler, sendProblem } from './problem.js';
 import { captureRoutes } from './routes/capture-routes.js';
 import { opsRoutes } from './routes/ops-routes.js';
+import { webhookRoutes } from './routes/webhook-routes.js';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['loggerInstance'] | boolean;
@@ -69,6 +70,7 @@ export async function buildApp(deps: HttpDeps, options: BuildAppOptions = {}): P
   });
 
   await app.register(captureRoutes(deps));
+  await app.register(webhookRoutes(deps));
   await app.register(opsRoutes(deps));
   return app;
 }

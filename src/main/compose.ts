@@ -5,8 +5,11 @@ import type { Logger } from 'pino';
 import { authenticate } from '../app/accounts.js';
 import type { AccountDeps } from '../app/accounts.js';
 import { createEstimator } from '../app/estimate.js';
+import type { WebhookDispatcher } from '../app/deliver-webhooks.js';
+import { createWebhookDispatcher } from '../app/deliver-webhooks.js';
 import { getJobStatus, getResultArtifact, getResultRecord } from '../app/job-queries.js';
 import { submitCapture } from '../app/submit-capture.js';
+import { listWebhookDeliveries, redeliverWebhook } from '../app/webhook-queries.js';
 import { effectiveLimits } from '../domain/account.js';
 import { AesSecretBox } from '../adapters/crypto/secret-box.js';
 import { createAddressPolicy } from '../adapters/egress/address-policy.js';
@@ -19,6 +22,8 @@ import { openSqlite } from '../adapters/sqlite/database.js';
 import { SqliteAccountStore } from '../adapters/sqlite/sqlite-account-store.js';
 import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue.js';
 import { SqliteJobStore } from '../adapters/sqlite/sqlite-job-store.js';
+import { SqliteWebhookOutbox } from '../adapters/sqlite/sqlite-webhook-outbox.js';
+import { createHttpsWebhookSender } from '../adapters/webhook-http/https-webhook-sender.js';
 import type { Config } from '../config/config.js';
 import { buildApp } from '../http/app.js';
 import { systemClock } from '../ports/clock.js';
@@ -40,6 +45,7 @@ export function openStores(config: Config) {
     accounts: new SqliteAccountStore(db),
     jobs: new SqliteJobStore(db),
     queue: new SqliteJobQueue(db),
+    outbox: new SqliteWebhookOutbox(db),
     artifacts: new LocalArtifactStore(join(config.dataDir, 'artifacts')),
     close: () => db.close(),
   };
@@ -55,6 +61,15 @@ export interface Roles {
   worker: boolean;
 }
 
+/** Options of the composition that do not come from the environment. */
+export interface ServiceOptions {
+  /**
+   * Extra CA certificates (PEM) trusted for webhook receivers, on top of Node's store. Default none:
+   * operators use NODE_EXTRA_CA_CERTS; in-process tests, which start after Node read it, use this.
+   */
+  webhookCa?: readonly string[];
+}
+
 export interface Service {
   /** The HTTP server (when the API role runs); not listening until `start`. */
   app: FastifyInstance | null;
@@ -63,7 +78,12 @@ export interface Service {
 }
 
 /** Wires the configured adapters into the API and/or the worker. The only place that picks adapters. */
-export async function createService(config: Config, roles: Roles, logger: Logger): Promise<Service> {
+export async function createService(
+  config: Config,
+  roles: Roles,
+  logger: Logger,
+  options: ServiceOptions = {},
+): Promise<Service> {
   const stores = openStores(config);
   const metrics = createMetrics();
   const policy = createAddressPolicy({ allowedPrivateNetworks: config.allowedPrivateNetworks });
@@ -74,21 +94,31 @@ export async function createService(config: Config, roles: Roles, logger: Logger
   let worker: RunningWorker | null = null;
   let app: FastifyInstance | null = null;
   let sweepTimer: NodeJS.Timeout | null = null;
+  let dispatcher: WebhookDispatcher | null = null;
+  // A terminal transition or a redelivery in this process: deliver its webhook now, not at the next poll.
+  const wakeDispatcher = (): void => dispatcher?.wake();
 
   if (roles.api) {
     app = await buildApp(
       {
         authenticate: (header) => authenticate(stores, header),
         consumeRate: (account, now) => rateLimiter.consume(account.id, effectiveLimits(account).rateLimitPerMinute, now),
-        submitCapture: (account, request) =>
-          submitCapture(
+        submitCapture: async (account, request) => {
+          const accepted = await submitCapture(
             { jobs: stores.jobs, queue: stores.queue, urlGuard, clock: systemClock, estimate, cacheTtlSeconds: config.cacheTtlSeconds },
             account,
             request,
-          ),
+          );
+          // A cache hit completes at once and writes its webhook row.
+          if (request.webhookUrl !== undefined) wakeDispatcher();
+          return accepted;
+        },
         getJobStatus: (account, jobId) => getJobStatus(stores, account, jobId),
         getResultRecord: (account, jobId) => getResultRecord(stores, account, jobId),
         getResultArtifact: (account, jobId) => getResultArtifact(stores, account, jobId),
+        listWebhookDeliveries: (account, jobId) => listWebhookDeliveries(stores, account, jobId),
+        redeliverWebhook: (account, jobId) =>
+          redeliverWebhook({ ...stores, clock: systemClock, wake: wakeDispatcher }, account, jobId),
         readiness: async () => {
           stores.db.prepare('SELECT 1').get();
           const depth = await stores.queue.depth();
@@ -107,6 +137,18 @@ export async function createService(config: Config, roles: Roles, logger: Logger
     async start() {
       let url: string | null = null;
       if (roles.worker) {
+        // Webhooks first: deliveries left pending by a previous run go out without waiting for Chromium.
+        dispatcher = createWebhookDispatcher(
+          {
+            ...stores,
+            sender: createHttpsWebhookSender({ hosts: urlGuard, ca: options.webhookCa }),
+            clock: systemClock,
+            retryScheduleSeconds: config.webhookRetryScheduleSeconds,
+            logger,
+          },
+          { concurrency: 4 },
+        );
+        dispatcher.start();
         egress = await createEgressProxy({ policy, dnsServers: config.dnsServers });
         const capturer = createPlaywrightCapturer({
           chromiumPath: config.chromiumPath,
@@ -128,7 +170,10 @@ export async function createService(config: Config, roles: Roles, logger: Logger
             clock: systemClock,
             retryDelaysSeconds: config.jobRetryDelaysSeconds,
             logger,
-            onOutcome: (outcome, ms) => metrics.observeAttempt(outcome, ms),
+            onOutcome: (outcome, ms) => {
+              metrics.observeAttempt(outcome, ms);
+              if (outcome.kind === 'completed' || outcome.kind === 'failed') wakeDispatcher();
+            },
           },
           { concurrency: config.concurrency, leaseMs: config.leaseMs, captureTimeoutMs: config.captureTimeoutMs },
         );
@@ -144,6 +189,7 @@ export async function createService(config: Config, roles: Roles, logger: Logger
       if (app) await app.close();
       await stores.queue.close();
       if (worker) await worker.stop();
+      if (dispatcher) await dispatcher.stop();
       if (egress) await egress.close();
       stores.close();
     },

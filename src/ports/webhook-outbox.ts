@@ -41,8 +41,7 @@ export interface AttemptRecord {
 
 /** What becomes of the delivery after an attempt. */
 export type AttemptVerdict =
-  | { state: 'pending'; nextAttemptAt: Date }
-  | { state: 'delivered' | 'failed' | 'gone' };
+  { state: 'pending'; nextAttemptAt: Date } | { state: 'delivered' | 'failed' | 'gone' };
 
 /** One line of a delivery's attempt log. */
 export interface AttemptLogEntry {

@@ -95,7 +95,7 @@ describe('shots serve as a process', () => {
     const out = join(dataDir, 'cli.png');
     await shots(['capture', `${pagesUrl}/page?cli=1`, '-o', out, '--server', restarted, '--width', '640', '--height', '480'], {
       ...env,
-      SHOTS_API_KEY: created.apiKey,
+      SHOTS_API_KEY: created.apiKey!,
     });
     expect(imageSize(readFileSync(out))).toMatchObject({ width: 640, height: 480 });
 

@@ -18,7 +18,12 @@ export interface ProxyResponse {
 }
 
 /** Sends an absolute-form request through the proxy; rejects when the proxy drops the connection. */
-export function proxyRequest(proxyUrl: string, target: string, auth: string | null, headers: Record<string, string> = {}): Promise<ProxyResponse> {
+export function proxyRequest(
+  proxyUrl: string,
+  target: string,
+  auth: string | null,
+  headers: Record<string, string> = {},
+): Promise<ProxyResponse> {
   const proxy = new URL(proxyUrl);
   return new Promise((resolve, reject) => {
     const req = request({
@@ -34,14 +39,24 @@ export function proxyRequest(proxyUrl: string, target: string, auth: string | nu
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
     });
     req.end();
   });
 }
 
 /** Sends CONNECT and returns the status line's code, the response head and the (open) socket. */
-export function proxyConnect(proxyUrl: string, authority: string, auth: string | null): Promise<{ status: number; head: string; socket: Socket }> {
+export function proxyConnect(
+  proxyUrl: string,
+  authority: string,
+  auth: string | null,
+): Promise<{ status: number; head: string; socket: Socket }> {
   const proxy = new URL(proxyUrl);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: proxy.hostname, port: Number(proxy.port) });
@@ -81,5 +96,34 @@ export function getOverTunnel(socket: Socket, host: string, path = '/'): Promise
     socket.on('end', () => resolve(raw));
     socket.on('error', reject);
     socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+  });
+}
+
+/** Writes raw bytes to the proxy and collects what comes back until `done(text)` or the socket closes. */
+export function rawExchange(
+  proxyUrl: string,
+  request: string,
+  done: (text: string) => boolean,
+): Promise<string> {
+  const proxy = new URL(proxyUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: proxy.hostname, port: Number(proxy.port) });
+    let text = '';
+    const timer = setTimeout(() => finish(), 5000);
+    function finish(): void {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(text);
+    }
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      if (done(text)) finish();
+    });
+    socket.on('close', finish);
+    socket.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    socket.write(request);
   });
 }

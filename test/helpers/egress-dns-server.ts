@@ -47,14 +47,19 @@ export async function startTestDnsServer(): Promise<TestDnsServer> {
     const question = query.questions?.[0];
     const entry = question === undefined ? undefined : names.get(question.name.toLowerCase());
     const answers: dnsPacket.Answer[] = [];
-    if (question !== undefined && entry !== undefined && (question.type === 'A' || question.type === 'AAAA')) {
+    if (
+      question !== undefined &&
+      entry !== undefined &&
+      (question.type === 'A' || question.type === 'AAAA')
+    ) {
       const type = question.type;
       for (const data of answerSet(entry.records[type], entry.served[type])) {
         answers.push({ type, name: question.name, ttl: 0, class: 'IN', data });
       }
       entry.served[type] += 1;
     }
-    const flags = dnsPacket.AUTHORITATIVE_ANSWER | dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE;
+    const flags =
+      dnsPacket.AUTHORITATIVE_ANSWER | dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE;
     const reply = dnsPacket.encode({
       type: 'response',
       id: query.id ?? 0,

@@ -6,7 +6,9 @@ import type { Duplex } from 'node:stream';
 import { chromium, type Browser } from 'playwright-core';
 
 /** A route: a fixed response, or a handler. */
-export type Route = { status?: number; type?: string; body?: string; headers?: Record<string, string> } | ((req: IncomingMessage, res: ServerResponse) => void);
+export type Route =
+  | { status?: number; type?: string; body?: string; headers?: Record<string, string> }
+  | ((req: IncomingMessage, res: ServerResponse) => void);
 
 /** An HTTP server for tests that records every connection and request it receives. */
 export interface RecordingServer {
@@ -27,8 +29,19 @@ const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 function greetWebSocket(req: IncomingMessage, socket: Duplex): void {
   const key = req.headers['sec-websocket-key'];
   if (typeof key !== 'string') return void socket.destroy();
-  const accept = createHash('sha1').update(key + WS_GUID).digest('base64');
-  socket.write(['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${accept}`, '', ''].join('\r\n'));
+  const accept = createHash('sha1')
+    .update(key + WS_GUID)
+    .digest('base64');
+  socket.write(
+    [
+      'HTTP/1.1 101 Switching Protocols',
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      `Sec-WebSocket-Accept: ${accept}`,
+      '',
+      '',
+    ].join('\r\n'),
+  );
   const payload = Buffer.from(`hello from ${req.headers.host ?? ''}`);
   socket.write(Buffer.concat([Buffer.from([0x81, payload.length]), payload]));
 }
@@ -39,13 +52,20 @@ function serve(route: Route | undefined, req: IncomingMessage, res: ServerRespon
   } else if (typeof route === 'function') {
     route(req, res);
   } else {
-    res.writeHead(route.status ?? 200, { 'Content-Type': route.type ?? 'text/html; charset=utf-8', ...route.headers });
+    res.writeHead(route.status ?? 200, {
+      'Content-Type': route.type ?? 'text/html; charset=utf-8',
+      ...route.headers,
+    });
     res.end(route.body ?? '');
   }
 }
 
 /** Starts a recording server on `host:port` (port 0: any). Paths match without the query string. */
-export async function startRecordingServer(host: string, port = 0, routes: Record<string, Route> = {}): Promise<RecordingServer> {
+export async function startRecordingServer(
+  host: string,
+  port = 0,
+  routes: Record<string, Route> = {},
+): Promise<RecordingServer> {
   const table = new Map(Object.entries(routes));
   const requests: string[] = [];
   const sockets = new Set<Socket>();
@@ -85,7 +105,10 @@ export async function startRecordingServer(host: string, port = 0, routes: Recor
  * A fixture server on 127.0.0.2 and a canary on 127.0.0.1 listening on the SAME port, so that a name
  * rebound from one address to the other reaches the canary if anything connects unchecked.
  */
-export async function startFixtureAndCanary(): Promise<{ fixture: RecordingServer; canary: RecordingServer }> {
+export async function startFixtureAndCanary(): Promise<{
+  fixture: RecordingServer;
+  canary: RecordingServer;
+}> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const fixture = await startRecordingServer('127.0.0.2');
     try {
@@ -103,9 +126,17 @@ const CHROMIUM_PATHS = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/c
 /** Launches the system Chromium with the flags the capturer uses. */
 export async function launchChromium(): Promise<Browser> {
   const executablePath = CHROMIUM_PATHS.find((p) => existsSync(p));
-  if (executablePath === undefined) throw new Error(`Chromium not found at ${CHROMIUM_PATHS.join(' or ')}: apt-get install chromium`);
+  if (executablePath === undefined)
+    throw new Error(`Chromium not found at ${CHROMIUM_PATHS.join(' or ')}: apt-get install chromium`);
   return chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }

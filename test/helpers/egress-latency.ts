@@ -13,7 +13,8 @@ const PAGE = `<!doctype html><html><head><title>latency</title>
 <style>body{font:16px sans-serif;margin:40px;background:#f4f4f8}h1{color:#334}.box{width:200px;height:120px;background:linear-gradient(#88f,#f88)}</style>
 </head><body><h1>Latency fixture</h1><p>${'Lorem ipsum dolor sit amet. '.repeat(40)}</p><div class="box"></div>
 <img src="/pixel.svg" width="64" height="64"><script>document.title = 'ready';</script></body></html>`;
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="teal"/></svg>';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="teal"/></svg>';
 
 interface Sample {
   totalMs: number;
@@ -37,7 +38,12 @@ async function capture(browser: Browser, url: string, proxy: EgressProxy | null)
   }
 }
 
-async function run(browser: Browser, url: string, proxy: EgressProxy | null, count: number): Promise<Sample[]> {
+async function run(
+  browser: Browser,
+  url: string,
+  proxy: EgressProxy | null,
+  count: number,
+): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (let i = 0; i < count; i += 1) {
     const start = performance.now();
@@ -66,18 +72,27 @@ async function main(): Promise<void> {
     '/': { body: PAGE },
     '/pixel.svg': { type: 'image/svg+xml', body: SVG },
   });
-  const proxy = await createEgressProxy({ policy: createAddressPolicy({ allowedPrivateNetworks: ['127.0.0.2/32'] }) });
+  const proxy = await createEgressProxy({
+    policy: createAddressPolicy({ allowedPrivateNetworks: ['127.0.0.2/32'] }),
+  });
   const browser = await launchChromium();
   try {
     const url = `${fixture.origin}/`;
     await run(browser, url, null, 3);
     await run(browser, url, proxy, 3);
-    const direct = await run(browser, url, null, count);
-    const proxied = await run(browser, url, proxy, count);
-    console.log(`${count} captures each (new context, goto, screenshot, close) of ${url}`);
+    // Interleaved, so that drift in machine load affects both series alike.
+    const direct: Sample[] = [];
+    const proxied: Sample[] = [];
+    for (let i = 0; i < count; i += 1) {
+      direct.push(...(await run(browser, url, null, 1)));
+      proxied.push(...(await run(browser, url, proxy, 1)));
+    }
+    console.log(`${count} captures each, interleaved (new context, goto, screenshot, close) of ${url}`);
     console.log(summary('direct', direct));
     console.log(summary('egress proxy', proxied));
-    console.log(`overhead of the proxy (median total): ${(median(proxied.map((s) => s.totalMs)) - median(direct.map((s) => s.totalMs))).toFixed(1)} ms`);
+    console.log(
+      `overhead of the proxy (median total): ${(median(proxied.map((s) => s.totalMs)) - median(direct.map((s) => s.totalMs))).toFixed(1)} ms`,
+    );
   } finally {
     await browser.close();
     await proxy.close();

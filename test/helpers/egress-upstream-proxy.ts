@@ -27,7 +27,9 @@ export async function startTestUpstreamProxy(username: string, password: string)
     client.on('error', () => client.destroy());
     if (req.headers['proxy-authorization'] !== expected) {
       refused += 1;
-      client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic\r\nContent-Length: 0\r\n\r\n');
+      client.end(
+        'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic\r\nContent-Length: 0\r\n\r\n',
+      );
       return;
     }
     const target = req.url ?? '';

@@ -28,7 +28,7 @@ export async function startShots(env: Record<string, string>, command = 'serve',
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`shots did not start:\n${logs.join('\n')}`)), timeoutMs);
     let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
       const lines = buffer.split('\n');
       buffer = lines.pop() ?? '';
@@ -45,7 +45,7 @@ export async function startShots(env: Record<string, string>, command = 'serve',
         }
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
     void exited.then(({ code, signal }) => reject(new Error(`shots exited (${code ?? signal}):\n${logs.join('\n')}`)));
   });
   return { child, baseUrl, logs, exited };

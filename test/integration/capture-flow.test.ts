@@ -29,7 +29,7 @@ const auth = () => ({ authorization: `Bearer ${key}` });
 async function submit(body: Record<string, unknown>): Promise<string> {
   const res = await api.app.inject({ method: 'POST', url: '/screenshots/web', headers: auth(), payload: body });
   expect(res.statusCode, res.body).toBe(202);
-  return (res.json() as { jobId: string }).jobId;
+  return res.json<{ jobId: string }>().jobId;
 }
 
 async function finished(jobId: string) {

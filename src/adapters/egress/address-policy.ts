@@ -77,7 +77,10 @@ function embeddedIPv4(addr: IPv6): IPv4[] {
     case '6to4':
       return [ipv4FromParts(p[1] ?? 0, p[2] ?? 0)];
     case 'teredo':
-      return [ipv4FromParts(p[2] ?? 0, p[3] ?? 0), ipv4FromParts(~(p[6] ?? 0) & 0xffff, ~(p[7] ?? 0) & 0xffff)];
+      return [
+        ipv4FromParts(p[2] ?? 0, p[3] ?? 0),
+        ipv4FromParts(~(p[6] ?? 0) & 0xffff, ~(p[7] ?? 0) & 0xffff),
+      ];
     default:
       return [];
   }
@@ -95,7 +98,10 @@ export function createAddressPolicy(options: AddressPolicyOptions = {}): Address
     metadata.some((m) => m.kind() === addr.kind() && m.toNormalizedString() === addr.toNormalizedString());
 
   const metadataExempt = (addr: Address): boolean =>
-    allowed.some(([net, bits]) => net.kind() === addr.kind() && bits === (addr.kind() === 'ipv4' ? 32 : 128) && addr.match(net, bits));
+    allowed.some(
+      ([net, bits]) =>
+        net.kind() === addr.kind() && bits === (addr.kind() === 'ipv4' ? 32 : 128) && addr.match(net, bits),
+    );
 
   function reasonV4(addr: IPv4): string | null {
     if (isMetadata(addr)) return metadataExempt(addr) ? null : 'cloud metadata address';

@@ -14,7 +14,12 @@ export function formatTarget(target: CheckedTarget): string {
 }
 
 /** Resolves once `socket` has emitted `event`, or rejects on error, close or the deadline. */
-function whenReady(socket: Socket, event: 'connect' | 'secureConnect', timeoutMs: number, what: string): Promise<Socket> {
+function whenReady(
+  socket: Socket,
+  event: 'connect' | 'secureConnect',
+  timeoutMs: number,
+  what: string,
+): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const fail = (err: Error): void => {
       cleanup();
@@ -23,7 +28,10 @@ function whenReady(socket: Socket, event: 'connect' | 'secureConnect', timeoutMs
     };
     const onError = (err: Error): void => fail(new Error(`Could not connect to ${what}: ${err.message}`));
     const onClose = (): void => fail(new Error(`Connection to ${what} closed before it was established`));
-    const timer = setTimeout(() => fail(new Error(`Connecting to ${what} took longer than ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`Connecting to ${what} took longer than ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const onReady = (): void => {
       cleanup();
       resolve(socket);
@@ -45,7 +53,10 @@ export function connectDirect(target: CheckedTarget, timeoutMs: number): Promise
 function readResponseHead(socket: Socket, timeoutMs: number): Promise<{ status: number; rest: Buffer }> {
   return new Promise((resolve, reject) => {
     let buffered = Buffer.alloc(0);
-    const timer = setTimeout(() => finish(new Error(`The upstream proxy did not answer CONNECT within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`The upstream proxy did not answer CONNECT within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer): void => {
       buffered = Buffer.concat([buffered, chunk]);
       const end = buffered.indexOf('\r\n\r\n');
@@ -53,7 +64,9 @@ function readResponseHead(socket: Socket, timeoutMs: number): Promise<{ status: 
         if (buffered.length > 16_384) finish(new Error('The upstream proxy sent an over-long response head'));
         return;
       }
-      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(buffered.subarray(0, end).toString('latin1'))?.[1] ?? NaN);
+      const status = Number(
+        /^HTTP\/1\.[01] (\d{3})/.exec(buffered.subarray(0, end).toString('latin1'))?.[1] ?? NaN,
+      );
       finish(null, { status, rest: buffered.subarray(end + 4) });
     };
     const onError = (err: Error): void => finish(err);
@@ -76,12 +89,21 @@ function readResponseHead(socket: Socket, timeoutMs: number): Promise<{ status: 
  * credentials of the upstream URL. The upstream is asked for the address, not the name, so that it
  * cannot resolve the name differently.
  */
-export async function connectViaUpstream(upstream: URL, target: CheckedTarget, timeoutMs: number): Promise<Socket> {
+export async function connectViaUpstream(
+  upstream: URL,
+  target: CheckedTarget,
+  timeoutMs: number,
+): Promise<Socket> {
   const secure = upstream.protocol === 'https:';
   const port = Number(upstream.port || (secure ? 443 : 80));
   const host = upstream.hostname.replace(/^\[(.*)\]$/, '$1');
   const socket = secure
-    ? await whenReady(tlsConnect({ host, port, servername: host }), 'secureConnect', timeoutMs, 'the upstream proxy')
+    ? await whenReady(
+        tlsConnect({ host, port, servername: host }),
+        'secureConnect',
+        timeoutMs,
+        'the upstream proxy',
+      )
     : await whenReady(netConnect({ host, port }), 'connect', timeoutMs, 'the upstream proxy');
   const authority = formatTarget(target);
   const lines = [`CONNECT ${authority} HTTP/1.1`, `Host: ${authority}`];
@@ -94,13 +116,21 @@ export async function connectViaUpstream(upstream: URL, target: CheckedTarget, t
   const { status, rest } = await readResponseHead(socket, timeoutMs);
   if (status !== 200) {
     socket.destroy();
-    throw new Error(`The upstream proxy refused the tunnel (HTTP ${Number.isNaN(status) ? 'garbage' : status})`);
+    throw new Error(
+      `The upstream proxy refused the tunnel (HTTP ${Number.isNaN(status) ? 'garbage' : status})`,
+    );
   }
   if (rest.length > 0) socket.unshift(rest);
   return socket;
 }
 
 /** Connects to the checked target, directly or through `upstream` when one is set. */
-export function openConnection(upstream: URL | null, target: CheckedTarget, timeoutMs: number): Promise<Socket> {
-  return upstream === null ? connectDirect(target, timeoutMs) : connectViaUpstream(upstream, target, timeoutMs);
+export function openConnection(
+  upstream: URL | null,
+  target: CheckedTarget,
+  timeoutMs: number,
+): Promise<Socket> {
+  return upstream === null
+    ? connectDirect(target, timeoutMs)
+    : connectViaUpstream(upstream, target, timeoutMs);
 }

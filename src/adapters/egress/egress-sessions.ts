@@ -20,7 +20,9 @@ function digest(secret: string): Buffer {
 }
 
 /** Reads `Proxy-Authorization: Basic base64(user:pass)`; null when absent or malformed. */
-export function parseBasicCredentials(header: string | undefined): { username: string; password: string } | null {
+export function parseBasicCredentials(
+  header: string | undefined,
+): { username: string; password: string } | null {
   const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');
   if (match?.[1] === undefined) return null;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');

@@ -63,14 +63,22 @@ function serverLookup(servers: readonly string[], timeoutMs: number): Lookup {
   resolver.setServers([...servers]);
   const none = (): string[] => [];
   return async (host) => {
-    const [v4, v6] = await Promise.all([resolver.resolve4(host).catch(none), resolver.resolve6(host).catch(none)]);
-    return [...v4.map((address) => ({ address, family: 4 as const })), ...v6.map((address) => ({ address, family: 6 as const }))];
+    const [v4, v6] = await Promise.all([
+      resolver.resolve4(host).catch(none),
+      resolver.resolve6(host).catch(none),
+    ]);
+    return [
+      ...v4.map((address) => ({ address, family: 4 as const })),
+      ...v6.map((address) => ({ address, family: 6 as const })),
+    ];
   };
 }
 
 const systemLookup: Lookup = async (host) => {
   const found = await dns.lookup(host, { all: true, verbatim: true });
-  return found.filter((a) => a.family === 4 || a.family === 6).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
+  return found
+    .filter((a) => a.family === 4 || a.family === 6)
+    .map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
 };
 
 function pick(addresses: Resolved[]): Resolved | undefined {
@@ -82,7 +90,9 @@ function firstBlocked(policy: AddressPolicy, host: string, addresses: Resolved[]
   for (const { address } of addresses) {
     const reason = policy.blockReason(address);
     if (reason === null) continue;
-    return address === host ? `${host} is in a blocked range (${reason})` : `${host} resolves to ${address} (${reason})`;
+    return address === host
+      ? `${host} is in a blocked range (${reason})`
+      : `${host} resolves to ${address} (${reason})`;
   }
   return null;
 }
@@ -112,7 +122,8 @@ export function createHostChecker(options: HostCheckOptions): HostChecker {
     if (host === '') return { blocked: 'the URL has no host' };
     const addresses = await resolve(host);
     const chosen = pick(addresses);
-    if (chosen === undefined) return { blocked: `the host ${host} could not be resolved`, unresolvable: true };
+    if (chosen === undefined)
+      return { blocked: `the host ${host} could not be resolved`, unresolvable: true };
     const reason = firstBlocked(policy, host, addresses);
     if (reason !== null) return { blocked: reason };
     return { address: chosen.address, family: chosen.family, addresses: addresses.map((a) => a.address) };
@@ -133,7 +144,8 @@ export function checkUrlShape(url: string, httpsOnly: boolean): { reason: string
     return { reason: 'The URL is not a valid absolute URL.' };
   }
   const scheme = parsed.protocol;
-  if (httpsOnly && scheme !== 'https:') return { reason: `The URL must use https, not ${scheme.slice(0, -1)}.` };
+  if (httpsOnly && scheme !== 'https:')
+    return { reason: `The URL must use https, not ${scheme.slice(0, -1)}.` };
   if (scheme !== 'http:' && scheme !== 'https:') {
     return { reason: `Only http and https URLs are allowed, not ${scheme.slice(0, -1)}.` };
   }
@@ -151,7 +163,7 @@ export function checkUrlShape(url: string, httpsOnly: boolean): { reason: string
 export function createUrlGuard(options: UrlGuardOptions): UrlGuard & HostChecker {
   const checker = createHostChecker(options);
   return {
-    resolveAndCheck: checker.resolveAndCheck,
+    resolveAndCheck: (host) => checker.resolveAndCheck(host),
     async check(url, checkOptions) {
       const shape = checkUrlShape(url, checkOptions?.httpsOnly ?? false);
       if ('reason' in shape) return shape.reason;

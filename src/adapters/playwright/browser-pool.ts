@@ -71,7 +71,7 @@ interface Entry<B> {
 
 interface Waiter<B extends PoolBrowser> {
   resolve(lease: BrowserLease<B>): void;
-  reject(err: unknown): void;
+  reject(err: Error): void;
 }
 
 /** Creates a {@link BrowserPool}; nothing is launched before `ready()` or the first `acquire()`. */
@@ -90,7 +90,8 @@ class Pool<B extends PoolBrowser> implements BrowserPool<B> {
 
   constructor(private readonly options: BrowserPoolOptions<B>) {
     for (const key of ['browsers', 'contextsPerBrowser', 'maxCapturesPerBrowser'] as const) {
-      if (!Number.isInteger(options[key]) || options[key] < 1) throw new RangeError(`${key} must be a whole number ≥ 1`);
+      if (!Number.isInteger(options[key]) || options[key] < 1)
+        throw new RangeError(`${key} must be a whole number ≥ 1`);
     }
   }
 
@@ -107,15 +108,15 @@ class Pool<B extends PoolBrowser> implements BrowserPool<B> {
 
   acquire(signal?: AbortSignal): Promise<BrowserLease<B>> {
     if (this.closed) return Promise.reject(poolClosed());
-    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     const entry = this.pick();
     if (entry) return Promise.resolve(this.take(entry));
-    this.fill(); // a failed launch reaches the waiters through onLaunchFailed()
+    void this.fill(); // a failed launch reaches the waiters through onLaunchFailed()
     return new Promise<BrowserLease<B>>((resolve, reject) => {
       const onAbort = (): void => {
         const i = this.waiters.indexOf(waiter);
         if (i >= 0) this.waiters.splice(i, 1);
-        reject(signal?.reason);
+        reject(abortReason(signal));
       };
       const waiter: Waiter<B> = {
         resolve: (lease) => {
@@ -231,7 +232,7 @@ class Pool<B extends PoolBrowser> implements BrowserPool<B> {
   private retire(entry: Entry<B>, closeNow: boolean): void {
     if (entry.state === 'live') {
       entry.state = 'retiring';
-      this.fill();
+      void this.fill();
     }
     if (entry.state === 'dead' || (!closeNow && entry.active > 0)) return;
     entry.state = 'dead';
@@ -246,7 +247,7 @@ class Pool<B extends PoolBrowser> implements BrowserPool<B> {
     entry.state = 'dead';
     const i = this.entries.indexOf(entry);
     if (i >= 0) this.entries.splice(i, 1);
-    this.fill();
+    void this.fill();
   }
 
   private dispatch(): void {
@@ -256,6 +257,14 @@ class Pool<B extends PoolBrowser> implements BrowserPool<B> {
       this.waiters.shift()?.resolve(this.take(entry));
     }
   }
+}
+
+/** The signal's reason as an Error (an AbortError when it is not one). */
+function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error
+    ? reason
+    : new DOMException('The wait for a browser was aborted', 'AbortError');
 }
 
 function poolClosed(): AppError {

@@ -70,36 +70,59 @@ export function navigationError(err: unknown, failure: NavigationFailure): AppEr
   const message = err instanceof Error ? err.message : String(err);
   const options = { cause: err };
   if (err instanceof Error && err.name === 'TimeoutError') {
-    return new AppError('NAVIGATION_TIMEOUT', `Navigation timeout of ${failure.navigationTimeoutMs} ms exceeded`, options);
+    return new AppError(
+      'NAVIGATION_TIMEOUT',
+      `Navigation timeout of ${failure.navigationTimeoutMs} ms exceeded`,
+      options,
+    );
   }
   const host = hostOf(failure.url);
   const code = chromiumNetError(message);
   if (code === 'ERR_NAME_NOT_RESOLVED') {
-    return new AppError('TARGET_UNREACHABLE', `The host ${host} could not be resolved (DNS): check the URL`, options);
+    return new AppError(
+      'TARGET_UNREACHABLE',
+      `The host ${host} could not be resolved (DNS): check the URL`,
+      options,
+    );
   }
   if (code === 'ERR_CONNECTION_REFUSED') {
     return new AppError('TARGET_UNREACHABLE', `${host} refused the connection: is the site up?`, options);
   }
   if (code !== null && (code.startsWith('ERR_CERT_') || code.startsWith('ERR_SSL_'))) {
-    return new AppError('TARGET_UNREACHABLE', `The TLS connection to ${host} failed (${code}): its certificate or TLS setup is not valid`, {
-      ...options,
-      retryable: false,
-    });
+    return new AppError(
+      'TARGET_UNREACHABLE',
+      `The TLS connection to ${host} failed (${code}): its certificate or TLS setup is not valid`,
+      {
+        ...options,
+        retryable: false,
+      },
+    );
   }
   if (code !== null && UNREACHABLE.has(code)) {
     return new AppError('TARGET_UNREACHABLE', `${host} could not be reached (${code})`, options);
   }
   if (code === 'ERR_UNSAFE_PORT' || code === 'ERR_INVALID_URL' || code === 'ERR_DISALLOWED_URL_SCHEME') {
-    return new AppError('TARGET_UNREACHABLE', `Chromium refuses to load ${failure.url} (${code})`, { ...options, retryable: false });
-  }
-  if (message.includes('Download is starting')) {
-    return new AppError('CAPTURE_FAILED', `${failure.url} starts a file download, not a page: nothing to capture`, {
+    return new AppError('TARGET_UNREACHABLE', `Chromium refuses to load ${failure.url} (${code})`, {
       ...options,
       retryable: false,
     });
   }
+  if (message.includes('Download is starting')) {
+    return new AppError(
+      'CAPTURE_FAILED',
+      `${failure.url} starts a file download, not a page: nothing to capture`,
+      {
+        ...options,
+        retryable: false,
+      },
+    );
+  }
   if (code === 'ERR_ABORTED') {
-    return new AppError('CAPTURE_FAILED', `The navigation to ${failure.url} was aborted (an empty response, or the page navigated away)`, options);
+    return new AppError(
+      'CAPTURE_FAILED',
+      `The navigation to ${failure.url} was aborted (an empty response, or the page navigated away)`,
+      options,
+    );
   }
   return captureError(err);
 }
@@ -107,7 +130,9 @@ export function navigationError(err: unknown, failure: NavigationFailure): AppEr
 /** True for Playwright's "the page/context/browser went away" errors. */
 export function isTargetClosed(err: unknown): boolean {
   const message = err instanceof Error ? err.message : String(err);
-  return /Target( page, context or browser)? (has been )?closed|Browser has been closed|browser has disconnected/i.test(message);
+  return /Target( page, context or browser)? (has been )?closed|Browser has been closed|browser has disconnected/i.test(
+    message,
+  );
 }
 
 /**
@@ -118,12 +143,18 @@ export function captureError(err: unknown): AppError {
   if (isAppError(err)) return err;
   const message = err instanceof Error ? err.message : String(err);
   if (err instanceof Error && err.name === 'TimeoutError') {
-    return new AppError('CAPTURE_TIMEOUT', `The capture took too long: ${firstLine(message)}`, { cause: err });
-  }
-  if (isTargetClosed(err)) {
-    return new AppError('CAPTURE_FAILED', 'The browser closed during the capture (crash or restart); the capture can be retried', {
+    return new AppError('CAPTURE_TIMEOUT', `The capture took too long: ${firstLine(message)}`, {
       cause: err,
     });
+  }
+  if (isTargetClosed(err)) {
+    return new AppError(
+      'CAPTURE_FAILED',
+      'The browser closed during the capture (crash or restart); the capture can be retried',
+      {
+        cause: err,
+      },
+    );
   }
   return new AppError('CAPTURE_FAILED', `The capture failed: ${firstLine(message)}`, { cause: err });
 }

@@ -32,8 +32,9 @@ export function trackNetwork(page: Page): { quiet(quietMs: number, maxWaitMs: nu
     async quiet(quietMs, maxWaitMs) {
       const until = Date.now() + maxWaitMs;
       while (Date.now() < until && !page.isClosed()) {
-        if (inFlight === 0 && Date.now() - lastChange >= quietMs) return;
-        await sleep(Math.min(50, Math.max(1, until - Date.now())));
+        const idleMs = Date.now() - lastChange;
+        if (inFlight === 0 && idleMs >= quietMs) return;
+        await sleep(Math.max(1, Math.min(inFlight === 0 ? quietMs - idleMs : 25, until - Date.now())));
       }
     },
   };
@@ -42,7 +43,9 @@ export function trackNetwork(page: Page): { quiet(quietMs: number, maxWaitMs: nu
 /** Height of the document in CSS pixels. */
 export function documentHeight(page: Page): Promise<number> {
   return page.evaluate(() =>
-    Math.ceil(Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)),
+    Math.ceil(
+      Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0),
+    ),
   );
 }
 
@@ -80,7 +83,8 @@ export async function scrollThrough(page: Page, maxHeightPx: number, budgetMs: n
  *   nothing within `waitMs`, or matches an element without size.
  */
 export async function elementClip(page: Page, selector: string, waitMs: number): Promise<Clip> {
-  const notFound = (message: string): AppError => new AppError('ELEMENT_NOT_FOUND', message, { retryable: false });
+  const notFound = (message: string): AppError =>
+    new AppError('ELEMENT_NOT_FOUND', message, { retryable: false });
   const invalid = await page.evaluate((sel) => {
     try {
       document.querySelector(sel);
@@ -91,9 +95,13 @@ export async function elementClip(page: Page, selector: string, waitMs: number):
   }, selector);
   if (invalid !== null) throw notFound(`The selector "${selector}" is not a valid CSS selector: ${invalid}`);
   try {
-    await page.waitForFunction((sel) => document.querySelector(sel) !== null, selector, { timeout: waitMs, polling: 100 });
+    await page.waitForFunction((sel) => document.querySelector(sel) !== null, selector, {
+      timeout: waitMs,
+      polling: 100,
+    });
   } catch (err) {
-    if (err instanceof Error && err.name === 'TimeoutError') throw notFound(`No element matches the selector "${selector}"`);
+    if (err instanceof Error && err.name === 'TimeoutError')
+      throw notFound(`No element matches the selector "${selector}"`);
     throw err;
   }
   const box = await page.evaluate((sel) => {
@@ -101,7 +109,12 @@ export async function elementClip(page: Page, selector: string, waitMs: number):
     if (!el) return null;
     el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     const r = el.getBoundingClientRect();
-    return { left: r.left + window.scrollX, top: r.top + window.scrollY, right: r.right + window.scrollX, bottom: r.bottom + window.scrollY };
+    return {
+      left: r.left + window.scrollX,
+      top: r.top + window.scrollY,
+      right: r.right + window.scrollX,
+      bottom: r.bottom + window.scrollY,
+    };
   }, selector);
   if (box === null) throw notFound(`No element matches the selector "${selector}"`);
   const x = Math.max(0, Math.floor(box.left));
@@ -162,7 +175,12 @@ export async function printPdf(page: Page, width: number, height: number): Promi
 }
 
 /** A one-page PDF holding `png` at its size (a PDF of a cropped element). */
-export async function pdfOfImage(context: BrowserContext, png: Buffer, width: number, height: number): Promise<Buffer> {
+export async function pdfOfImage(
+  context: BrowserContext,
+  png: Buffer,
+  width: number,
+  height: number,
+): Promise<Buffer> {
   const page = await context.newPage();
   try {
     await page.setContent(

@@ -6,12 +6,21 @@ import { contentTypeOf } from '../../domain/job.js';
 import type { CaptureOutput, Capturer } from '../../ports/capturer.js';
 import type { Egress, EgressSession } from '../../ports/egress.js';
 import { createBrowserPool } from './browser-pool.js';
-import type { BrowserLease, BrowserPool } from './browser-pool.js';
+import type { BrowserPool } from './browser-pool.js';
+import { captureTimeout, raceDeadline, releaseWhenDone } from './capture-deadline.js';
 import { blockedNavigation, captureError, navigationError } from './capture-errors.js';
 import { findChromium } from './find-chromium.js';
 import { launchChromium } from './launch-chromium.js';
 import type { Clip } from './page-capture.js';
-import { documentHeight, elementClip, pdfOfImage, printPdf, screenshot, scrollThrough, trackNetwork } from './page-capture.js';
+import {
+  documentHeight,
+  elementClip,
+  pdfOfImage,
+  printPdf,
+  screenshot,
+  scrollThrough,
+  trackNetwork,
+} from './page-capture.js';
 
 /** Options of {@link createPlaywrightCapturer}. */
 export interface PlaywrightCapturerOptions {
@@ -50,24 +59,39 @@ export interface PlaywrightCapturer extends Capturer {
 }
 
 /**
- * Browsers for `concurrency` captures: one browser holds every capture as separate contexts.
+ * Browsers for `concurrency` captures: one browser per 4 captures at once, each capture in its
+ * own context (Chromium still gives every site its own renderer process).
  *
- * Measured on this 2-core machine (headless shell 156, simple page, 2 captures at once, 40 each):
- * TODO figures.
+ * Measured on this 2-core machine (headless shell 156, 2 captures at once, machine shared with
+ * other test runs, load average 4–9, two rounds each):
+ *
+ * | pool                  | simple page    | tall page, fullPage | Chromium PSS idle / peak |
+ * |-----------------------|----------------|---------------------|--------------------------|
+ * | 1 browser, 2 contexts | 5.3, 6.2 /s    | 1.67, 1.60 /s       | 90–130 MB / 240–490 MB   |
+ * | 2 browsers, 1 each    | 5.4, 4.8 /s    | 1.76, 1.50 /s       | 185 MB / 290–520 MB      |
+ *
+ * Throughput is the same within the noise; a second browser costs ~55–95 MB more at idle and
+ * twice the launches. So one browser takes up to 4 captures; beyond that another browser bounds
+ * what a browser crash takes down (untested above 2 here: the machine has 2 cores).
  */
 export function defaultBrowserCount(concurrency: number): number {
-  return Math.max(1, Math.ceil(concurrency / 8));
+  return Math.max(1, Math.ceil(concurrency / 4));
 }
 
-/** Network quiet window after `load` and after scrolling, and its bound, in ms. */
+/**
+ * Network quiet window after `load` and after scrolling, and its bound, in ms. Requests in flight
+ * are counted, so the window only has to bridge the script time between one request ending and
+ * the next starting — not network latency; Playwright's `networkidle` waits 500 ms instead.
+ * It costs a simple page ~80 ms (warm capture ~230 ms against ~150 ms for goto + screenshot).
+ */
 const QUIET_MS = 100;
 const QUIET_MAX_WAIT_MS = 2000;
 /** Time budget of the scroll through a full page (lazy content), in ms. */
 const SCROLL_BUDGET_MS = 4000;
 /** Per-operation timeout of screenshots, in ms (the capture deadline bounds them too). */
 const SCREENSHOT_TIMEOUT_MS = 30_000;
-/** A capture still running this long after its deadline has its browser closed, in ms. */
-const HUNG_CAPTURE_GRACE_MS = 5000;
+/** WebP cannot encode a side longer than this. */
+const WEBP_MAX_SIDE_PX = 16_383;
 
 /** Creates the Playwright capturer; browsers start at `ready()` (or the first capture). */
 export function createPlaywrightCapturer(options: PlaywrightCapturerOptions): PlaywrightCapturer {
@@ -98,10 +122,6 @@ async function launch(chromiumPath: string | null): Promise<Browser> {
   }
 }
 
-function captureTimeout(): AppError {
-  return new AppError('CAPTURE_TIMEOUT', 'The capture exceeded its deadline and was stopped');
-}
-
 async function captureWithDeadline(
   pool: BrowserPool<Browser>,
   egress: Egress | null,
@@ -110,7 +130,9 @@ async function captureWithDeadline(
   signal: AbortSignal,
 ): Promise<CaptureOutput> {
   if (spec.format === 'mp4') {
-    throw new AppError('CAPTURE_FAILED', 'video capture is not available in this build', { retryable: false });
+    throw new AppError('CAPTURE_FAILED', 'video capture is not available in this build', {
+      retryable: false,
+    });
   }
   const deadline = new AbortController();
   const abort = (): void => deadline.abort(captureTimeout());
@@ -122,7 +144,13 @@ async function captureWithDeadline(
     const lease = await pool.acquire(deadline.signal).catch((err: unknown) => {
       throw deadline.signal.aborted ? captureTimeout() : err;
     });
-    const session = egress?.openSession() ?? null;
+    let session: EgressSession | null;
+    try {
+      session = egress?.openSession() ?? null;
+    } catch (err) {
+      lease.release();
+      throw captureError(err);
+    }
     const run = new CaptureRun(lease.browser, spec, options, session);
     const work = run.execute();
     releaseWhenDone(work, lease, session, deadline.signal);
@@ -133,55 +161,18 @@ async function captureWithDeadline(
   }
 }
 
-/**
- * Gives the browser slot and the egress session back once `work` settles — registered before
- * the caller awaits `work`, so that this happens before capture() returns. A capture that is
- * still running `HUNG_CAPTURE_GRACE_MS` after its deadline has its browser closed instead.
- */
-function releaseWhenDone(
-  work: Promise<unknown>,
-  lease: BrowserLease<Browser>,
-  session: EgressSession | null,
-  deadline: AbortSignal,
-): void {
-  let hungTimer: ReturnType<typeof setTimeout> | undefined;
-  const onAbort = (): void => {
-    hungTimer = setTimeout(() => {
-      session?.close();
-      lease.discard();
-    }, HUNG_CAPTURE_GRACE_MS);
-  };
-  if (deadline.aborted) onAbort();
-  else deadline.addEventListener('abort', onAbort, { once: true });
-  const done = (): void => {
-    deadline.removeEventListener('abort', onAbort);
-    clearTimeout(hungTimer);
-    session?.close();
-    lease.release();
-  };
-  work.then(done, done);
-}
-
-/** `work`, or `CAPTURE_TIMEOUT` as soon as `deadline` aborts (calling `onAbort` first). */
-function raceDeadline<T>(work: Promise<T>, deadline: AbortSignal, onAbort: () => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const abort = (): void => {
-      onAbort();
-      reject(captureTimeout());
-    };
-    if (deadline.aborted) abort();
-    else deadline.addEventListener('abort', abort, { once: true });
-    work.then(
-      (value) => {
-        deadline.removeEventListener('abort', abort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        deadline.removeEventListener('abort', abort);
-        reject(err);
-      },
+/** Pixel size read from the encoded image; unreadable bytes are a failed capture. */
+function readSize(bytes: Buffer): { width: number; height: number } {
+  try {
+    const { width, height } = imageSize(bytes);
+    return { width, height };
+  } catch (err) {
+    throw new AppError(
+      'CAPTURE_FAILED',
+      `Chromium returned ${bytes.length} bytes that are not a readable image`,
+      { cause: err },
     );
-  });
+  }
 }
 
 /** One capture in one fresh browser context. */
@@ -222,9 +213,13 @@ class CaptureRun {
     } catch (err) {
       if (this.aborted) throw captureTimeout();
       if (this.crashed) {
-        throw new AppError('CAPTURE_FAILED', 'The page crashed during the capture (often out of memory); it can be retried', {
-          cause: err,
-        });
+        throw new AppError(
+          'CAPTURE_FAILED',
+          'The page crashed during the capture (often out of memory); it can be retried',
+          {
+            cause: err,
+          },
+        );
       }
       throw captureError(err);
     } finally {
@@ -243,11 +238,14 @@ class CaptureRun {
     const network = trackNetwork(page);
     const response = await this.navigate(page);
     await network.quiet(QUIET_MS, QUIET_MAX_WAIT_MS);
-    const metadata: CaptureOutput['metadata'] = { finalUrl: page.url(), httpStatus: response?.status() ?? null };
+    const metadata: CaptureOutput['metadata'] = {
+      finalUrl: page.url(),
+      httpStatus: response?.status() ?? null,
+    };
     const bytes = await this.shoot(context, page, metadata, () => network.quiet(QUIET_MS, QUIET_MAX_WAIT_MS));
     if (this.session) metadata.blockedRequests = this.session.blockedRequests();
     const format = this.spec.format;
-    const size = format === 'pdf' ? null : imageSize(bytes);
+    const size = format === 'pdf' ? null : readSize(bytes);
     return {
       bytes,
       format,
@@ -260,7 +258,8 @@ class CaptureRun {
   private async navigate(page: Page): Promise<Response | null> {
     const failedUrls: string[] = [];
     page.on('requestfailed', (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) failedUrls.push(request.url());
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+        failedUrls.push(request.url());
     });
     const blockReason = this.session ? (url: string) => this.session?.blockReason(url) ?? null : undefined;
     const failure = {
@@ -271,7 +270,10 @@ class CaptureRun {
     };
     let response: Response | null;
     try {
-      response = await page.goto(this.spec.url, { waitUntil: 'load', timeout: this.options.navigationTimeoutMs });
+      response = await page.goto(this.spec.url, {
+        waitUntil: 'load',
+        timeout: this.options.navigationTimeoutMs,
+      });
     } catch (err) {
       throw navigationError(err, failure);
     }
@@ -290,7 +292,10 @@ class CaptureRun {
   ): Promise<Buffer> {
     const { spec, options } = this;
     const format = spec.format === 'mp4' ? 'png' : spec.format;
-    const maxHeightPx = options.maxFullPageHeightPx;
+    const maxHeightPx = Math.min(
+      options.maxFullPageHeightPx,
+      format === 'webp' ? WEBP_MAX_SIDE_PX : Infinity,
+    );
     let clip: Clip | null = null;
     if (spec.element !== null) {
       clip = await elementClip(page, spec.element, options.elementWaitMs ?? 3000);

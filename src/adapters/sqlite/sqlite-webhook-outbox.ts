@@ -95,9 +95,13 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
     if (any === undefined) return Promise.resolve([]);
     const claim = this.db.transaction((): ClaimedDelivery[] => {
       const rows = this.db
-        .prepare(`SELECT * FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at, created_at LIMIT @limit`)
+        .prepare(
+          `SELECT * FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at, created_at LIMIT @limit`,
+        )
         .all({ now: nowMs, limit }) as DeliveryRow[];
-      const lease = this.db.prepare(`UPDATE webhook_deliveries SET lease_token = ?, lease_expires_at = ? WHERE id = ?`);
+      const lease = this.db.prepare(
+        `UPDATE webhook_deliveries SET lease_token = ?, lease_expires_at = ? WHERE id = ?`,
+      );
       return rows.map((row) => {
         const token = newToken();
         lease.run(token, nowMs + leaseMs, row.id);
@@ -107,7 +111,11 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
     return Promise.resolve(claim.immediate());
   }
 
-  recordAttempt(delivery: ClaimedDelivery, attempt: AttemptRecord, verdict: AttemptVerdict): Promise<boolean> {
+  recordAttempt(
+    delivery: ClaimedDelivery,
+    attempt: AttemptRecord,
+    verdict: AttemptVerdict,
+  ): Promise<boolean> {
     const nextMs = verdict.state === 'pending' ? verdict.nextAttemptAt.getTime() : null;
     const record = this.db.transaction((): boolean => {
       const info = this.db
@@ -139,7 +147,9 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
 
   release(delivery: ClaimedDelivery): Promise<void> {
     this.db
-      .prepare(`UPDATE webhook_deliveries SET lease_token = NULL, lease_expires_at = NULL WHERE id = ? AND lease_token = ?`)
+      .prepare(
+        `UPDATE webhook_deliveries SET lease_token = NULL, lease_expires_at = NULL WHERE id = ? AND lease_token = ?`,
+      )
       .run(delivery.id, delivery.leaseToken);
     return Promise.resolve();
   }
@@ -159,7 +169,9 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
 
   listForJob(jobId: string, accountId: string): Promise<DeliveryRecord[]> {
     const rows = this.db
-      .prepare(`SELECT * FROM webhook_deliveries WHERE job_id = ? AND account_id = ? ORDER BY created_at, rowid`)
+      .prepare(
+        `SELECT * FROM webhook_deliveries WHERE job_id = ? AND account_id = ? ORDER BY created_at, rowid`,
+      )
       .all(jobId, accountId) as DeliveryRow[];
     const attempts = this.attemptsOf(rows.map((r) => r.id));
     return Promise.resolve(rows.map((row) => toRecord(row, attempts.get(row.id) ?? [])));

@@ -25,7 +25,11 @@ export interface HttpsWebhookSenderOptions {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 4096;
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 /** A `lookup` that answers with the address already checked, whatever name is asked. */
 function fixedLookup(address: string, family: 4 | 6) {
@@ -40,6 +44,7 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   if (value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text);
+  if (!/^[A-Za-z]{3}, /.test(text)) return undefined; // an IMF-fixdate: `Wed, 21 Oct 2015 07:28:00 GMT`
   const at = Date.parse(text);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, Math.ceil((at - nowMs) / 1000));
@@ -139,14 +144,20 @@ function parseWebhookUrl(raw: string): { url: URL; host: string } | { error: str
   } catch {
     return { error: 'the webhook URL is not a valid absolute URL' };
   }
-  if (url.protocol !== 'https:') return { error: `the webhook URL must use https, not ${url.protocol.slice(0, -1)}` };
-  if (url.username !== '' || url.password !== '') return { error: 'the webhook URL must not carry credentials' };
+  if (url.protocol !== 'https:')
+    return { error: `the webhook URL must use https, not ${url.protocol.slice(0, -1)}` };
+  if (url.username !== '' || url.password !== '')
+    return { error: 'the webhook URL must not carry credentials' };
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (host === '') return { error: 'the webhook URL has no host' };
   return { url, host };
 }
 
-async function sendOnce(options: HttpsWebhookSenderOptions, req: WebhookRequest, signal: AbortSignal): Promise<SendResult> {
+async function sendOnce(
+  options: HttpsWebhookSenderOptions,
+  req: WebhookRequest,
+  signal: AbortSignal,
+): Promise<SendResult> {
   const started = performance.now();
   const elapsed = (): number => Math.round(performance.now() - started);
   const parsed = parseWebhookUrl(req.url);
@@ -182,7 +193,8 @@ export function createHttpsWebhookSender(options: HttpsWebhookSenderOptions): We
         () => controller.abort(new Error(`no response within ${timeoutMs} ms`)),
         timeoutMs,
       );
-      const onOuterAbort = (): void => controller.abort(new Error('the delivery was interrupted (the dispatcher stopped)'));
+      const onOuterAbort = (): void =>
+        controller.abort(new Error('the delivery was interrupted (the dispatcher stopped)'));
       if (outer?.aborted) onOuterAbort();
       outer?.addEventListener('abort', onOuterAbort, { once: true });
       try {

@@ -4,10 +4,17 @@ import { createAddressPolicy } from '../../../src/adapters/egress/address-policy
 import { createEgressProxy, type EgressProxy } from '../../../src/adapters/egress/egress-proxy.js';
 import type { EgressSession } from '../../../src/ports/egress.js';
 import { startTestDnsServer, type TestDnsServer } from '../../helpers/egress-dns-server.js';
-import { launchChromium, startFixtureAndCanary, type RecordingServer } from '../../helpers/egress-fixtures.js';
+import {
+  launchChromium,
+  startFixtureAndCanary,
+  type RecordingServer,
+} from '../../helpers/egress-fixtures.js';
 
 /** A 1×1 transparent PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 let browser: Browser;
 let dns: TestDnsServer;
@@ -50,7 +57,9 @@ async function openPage(): Promise<Page> {
 
 /** Serves `body` at a fresh fixture path and returns its URL. */
 function page(name: string, body: string): string {
-  fixture.route(`/${name}`, { body: `<!doctype html><html><head><title>fixture</title></head><body>${body}</body></html>` });
+  fixture.route(`/${name}`, {
+    body: `<!doctype html><html><head><title>fixture</title></head><body>${body}</body></html>`,
+  });
   return `${fixture.origin}/${name}`;
 }
 
@@ -65,7 +74,12 @@ describe('egress proxy with real Chromium: allowed traffic flows', () => {
     fixture.route('/data', { type: 'text/plain', body: 'data!' });
     fixture.route('/events', { type: 'text/event-stream', body: 'data: event!\n\n' });
     const p = await openPage();
-    await p.goto(page('allowed', '<link rel="stylesheet" href="/style.css"><script src="/script.js"></script><img id="i" src="/pixel.png">'));
+    await p.goto(
+      page(
+        'allowed',
+        '<link rel="stylesheet" href="/style.css"><script src="/script.js"></script><img id="i" src="/pixel.png">',
+      ),
+    );
     const result = await p.evaluate(async (wsUrl) => {
       const ws = await new Promise<string>((resolve) => {
         const socket = new WebSocket(wsUrl);
@@ -94,7 +108,15 @@ describe('egress proxy with real Chromium: allowed traffic flows', () => {
         sse,
       };
     }, `ws://127.0.0.2:${fixture.port}/ws`);
-    expect(result).toEqual({ img: 1, css: 'rgb(1, 2, 3)', script: true, fetched: 'data!', xhr: 'data!', ws: `hello from 127.0.0.2:${fixture.port}`, sse: 'event!' });
+    expect(result).toEqual({
+      img: 1,
+      css: 'rgb(1, 2, 3)',
+      script: true,
+      fetched: 'data!',
+      xhr: 'data!',
+      ws: `hello from 127.0.0.2:${fixture.port}`,
+      sse: 'event!',
+    });
     expect(session.blockedRequests()).toBe(0);
   });
 
@@ -129,7 +151,11 @@ describe('egress proxy with real Chromium: blocked subrequests are dropped, the 
     ['iframe', (c) => `<iframe src="${c}/frame"></iframe>`],
     ['srcdoc iframe with an image', (c) => `<iframe srcdoc="<img src='${c}/inner.png'>"></iframe>`],
     ['stylesheet', (c) => `<link rel="stylesheet" href="${c}/style.css">`],
-    ['@font-face', (c) => `<style>@font-face{font-family:Canary;src:url(${c}/font.woff2)}p{font-family:Canary}</style><p>text</p>`],
+    [
+      '@font-face',
+      (c) =>
+        `<style>@font-face{font-family:Canary;src:url(${c}/font.woff2)}p{font-family:Canary}</style><p>text</p>`,
+    ],
     ['script', (c) => `<script src="${c}/script.js"></script>`],
     ['fetch', (c) => `<script>fetch('${c}/fetch').catch(() => {})</script>`],
     ['XHR', (c) => `<script>const x = new XMLHttpRequest(); x.open('GET', '${c}/xhr'); x.send();</script>`],
@@ -144,6 +170,7 @@ describe('egress proxy with real Chromium: blocked subrequests are dropped, the 
     ['host name resolving to loopback', (_c, port) => `<img src="http://canary.test:${port}/img.png">`],
     ['localhost', (_c, port) => `<img src="http://localhost:${port}/img.png">`],
     ['popup (window.open)', (c) => `<script>window.open('${c}/popup')</script>`],
+    ['the proxy itself', () => `<script>fetch('http://127.0.0.1:${proxy.port}/').catch(() => {})</script>`],
   ];
 
   it.each(cases)('%s', async (_name, html) => {
@@ -157,7 +184,9 @@ describe('egress proxy with real Chromium: blocked subrequests are dropped, the 
     const p = await openPage();
     await p.goto(page('why', `<img src="${canary.origin}/img.png">`));
     await expectBlocked();
-    expect(session.blockReason(`${canary.origin}/anything`)).toBe('127.0.0.1 is in a blocked range (loopback)');
+    expect(session.blockReason(`${canary.origin}/anything`)).toBe(
+      '127.0.0.1 is in a blocked range (loopback)',
+    );
     expect(session.blockReason(fixture.origin)).toBeNull();
   });
 });
@@ -165,7 +194,11 @@ describe('egress proxy with real Chromium: blocked subrequests are dropped, the 
 describe('egress proxy with real Chromium: blocked navigations fail', () => {
   it.each([
     ['plain http to 127.0.0.1', (port: number) => `http://127.0.0.1:${port}/`, /ERR_EMPTY_RESPONSE/],
-    ['https to 127.0.0.1 (CONNECT)', (port: number) => `https://127.0.0.1:${port}/`, /ERR_TUNNEL_CONNECTION_FAILED/],
+    [
+      'https to 127.0.0.1 (CONNECT)',
+      (port: number) => `https://127.0.0.1:${port}/`,
+      /ERR_TUNNEL_CONNECTION_FAILED/,
+    ],
     ['localhost', (port: number) => `http://localhost:${port}/`, /ERR_EMPTY_RESPONSE/],
     ['a name resolving to loopback', (port: number) => `http://canary.test:${port}/`, /ERR_EMPTY_RESPONSE/],
   ])('%s', async (_name, make, error) => {
@@ -196,7 +229,9 @@ describe('egress proxy with real Chromium: blocked navigations fail', () => {
 
   it('a late script navigation to 127.0.0.1 is blocked', async () => {
     const p = await openPage();
-    await p.goto(page('late', `<script>setTimeout(() => { location.href = '${canary.origin}/late'; }, 300)</script>`));
+    await p.goto(
+      page('late', `<script>setTimeout(() => { location.href = '${canary.origin}/late'; }, 300)</script>`),
+    );
     expect(session.blockedRequests()).toBe(0);
     await expectBlocked();
     expect(session.blockReason(`${canary.origin}/late`)).not.toBeNull();
@@ -205,9 +240,17 @@ describe('egress proxy with real Chromium: blocked navigations fail', () => {
 
 describe('egress proxy with real Chromium: service workers and DNS rebinding', () => {
   it('service worker registration is blocked and its script never fetched', async () => {
-    fixture.route('/sw.js', { type: 'text/javascript', body: `fetch('${canary.origin}/from-sw'); importScripts('${canary.origin}/import.js');` });
+    fixture.route('/sw.js', {
+      type: 'text/javascript',
+      body: `fetch('${canary.origin}/from-sw'); importScripts('${canary.origin}/import.js');`,
+    });
     const p = await openPage();
-    await p.goto(page('sw', `<script>navigator.serviceWorker.register('/sw.js').then((r) => { document.title = r ? 'registered' : 'refused'; }, () => { document.title = 'refused'; });</script>`));
+    await p.goto(
+      page(
+        'sw',
+        `<script>navigator.serviceWorker.register('/sw.js').then((r) => { document.title = r ? 'registered' : 'refused'; }, () => { document.title = 'refused'; });</script>`,
+      ),
+    );
     await expect.poll(() => p.title()).toBe('refused');
     await p.waitForTimeout(300);
     expect(fixture.requests).not.toContain('GET /sw.js');
@@ -217,7 +260,10 @@ describe('egress proxy with real Chromium: service workers and DNS rebinding', (
     dns.rebind('rebind.test', '127.0.0.2', '127.0.0.1');
     fixture.route('/secret', { type: 'text/plain', body: 'fixture secret' });
     const origin = `http://rebind.test:${fixture.port}`;
-    page('rebind', `<img src="/pixel.png?late"><script>fetch('/secret').then((r) => r.text(), () => 'failed').then((t) => { document.title = t; });</script>`);
+    page(
+      'rebind',
+      `<img src="/pixel.png?late"><script>fetch('/secret').then((r) => r.text(), () => 'failed').then((t) => { document.title = t; });</script>`,
+    );
     const p = await openPage();
     const response = await p.goto(`${origin}/rebind`);
     expect(response?.status()).toBe(200);

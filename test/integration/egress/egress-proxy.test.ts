@@ -1,10 +1,25 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAddressPolicy } from '../../../src/adapters/egress/address-policy.js';
-import { createEgressProxy, PROXY_BYPASS, type EgressProxy } from '../../../src/adapters/egress/egress-proxy.js';
+import {
+  createEgressProxy,
+  PROXY_BYPASS,
+  type EgressProxy,
+} from '../../../src/adapters/egress/egress-proxy.js';
 import type { EgressSession } from '../../../src/ports/egress.js';
-import { basicAuth, getOverTunnel, proxyConnect, proxyRequest, sessionAuth } from '../../helpers/egress-client.js';
+import {
+  basicAuth,
+  getOverTunnel,
+  proxyConnect,
+  proxyRequest,
+  rawExchange,
+  sessionAuth,
+} from '../../helpers/egress-client.js';
 import { startTestDnsServer, type TestDnsServer } from '../../helpers/egress-dns-server.js';
-import { startFixtureAndCanary, startRecordingServer, type RecordingServer } from '../../helpers/egress-fixtures.js';
+import {
+  startFixtureAndCanary,
+  startRecordingServer,
+  type RecordingServer,
+} from '../../helpers/egress-fixtures.js';
 import { startTestUpstreamProxy } from '../../helpers/egress-upstream-proxy.js';
 
 let dns: TestDnsServer;
@@ -17,7 +32,9 @@ beforeAll(async () => {
   dns = await startTestDnsServer();
   ({ fixture, canary } = await startFixtureAndCanary());
   fixture.route('/', { type: 'text/plain', body: 'fixture says hi' });
-  fixture.route('/echo-headers', (req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(req.headers)));
+  fixture.route('/echo-headers', (req, res) =>
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(req.headers)),
+  );
   canary.route('/', { body: 'canary reached' });
   dns.set('fixture.test', { A: [['127.0.0.2']] });
   dns.set('canary.test', { A: [['127.0.0.1']] });
@@ -66,7 +83,11 @@ describe('egress proxy: authentication', () => {
     expect(none.status).toBe(407);
     expect(none.head).toMatch(/Proxy-Authenticate: Basic/i);
     none.socket.destroy();
-    const wrong = await proxyRequest(proxy.url, `${fixture.origin}/`, basicAuth(session.proxy.username, 'guess'));
+    const wrong = await proxyRequest(
+      proxy.url,
+      `${fixture.origin}/`,
+      basicAuth(session.proxy.username, 'guess'),
+    );
     expect(wrong.status).toBe(407);
     const closed = proxy.openSession();
     closed.close();
@@ -74,7 +95,12 @@ describe('egress proxy: authentication', () => {
   });
 
   it('rejects malformed Proxy-Authorization values', async () => {
-    for (const value of ['Bearer abc', 'Basic', 'Basic !!!', `Basic ${Buffer.from('nocolon').toString('base64')}`]) {
+    for (const value of [
+      'Bearer abc',
+      'Basic',
+      'Basic !!!',
+      `Basic ${Buffer.from('nocolon').toString('base64')}`,
+    ]) {
       expect((await proxyRequest(proxy.url, `${fixture.origin}/`, value)).status).toBe(407);
     }
   });
@@ -111,7 +137,9 @@ describe('egress proxy: plain http', () => {
     const target = make(canary.port);
     await expect(proxyRequest(proxy.url, target, sessionAuth(session))).rejects.toThrow();
     expect(session.blockedRequests()).toBe(1);
-    expect(session.blockReason(target)).toMatch(/127\.0\.0\.1 \(loopback\)|blocked range \(|embedding 127\.0\.0\.1/);
+    expect(session.blockReason(target)).toMatch(
+      /127\.0\.0\.1 \(loopback\)|blocked range \(|embedding 127\.0\.0\.1/,
+    );
     expect(session.blockReason(`${fixture.origin}/`)).toBeNull();
   });
 
@@ -139,22 +167,36 @@ describe('egress proxy: plain http', () => {
 
 describe('egress proxy: CONNECT tunnels', () => {
   it('tunnels to an allowed address', async () => {
-    const { status, socket } = await proxyConnect(proxy.url, `fixture.test:${fixture.port}`, sessionAuth(session));
+    const { status, socket } = await proxyConnect(
+      proxy.url,
+      `fixture.test:${fixture.port}`,
+      sessionAuth(session),
+    );
     expect(status).toBe(200);
     expect(await getOverTunnel(socket, 'fixture.test')).toContain('fixture says hi');
   });
 
-  it.each(['127.0.0.1', 'canary.test', 'localhost', '[::1]', '[::ffff:7f00:1]', '0x7f.1', '2130706433', '169.254.169.254'])(
-    'answers 403 to CONNECT %s and records it',
-    async (host) => {
-      const { status, head, socket } = await proxyConnect(proxy.url, `${host}:${canary.port}`, sessionAuth(session));
-      socket.destroy();
-      expect(status).toBe(403);
-      expect(head).toMatch(/Connection: close/i);
-      expect(session.blockedRequests()).toBe(1);
-      expect(session.blockReason(`https://${host}:${canary.port}/`)).not.toBeNull();
-    },
-  );
+  it.each([
+    '127.0.0.1',
+    'canary.test',
+    'localhost',
+    '[::1]',
+    '[::ffff:7f00:1]',
+    '0x7f.1',
+    '2130706433',
+    '169.254.169.254',
+  ])('answers 403 to CONNECT %s and records it', async (host) => {
+    const { status, head, socket } = await proxyConnect(
+      proxy.url,
+      `${host}:${canary.port}`,
+      sessionAuth(session),
+    );
+    socket.destroy();
+    expect(status).toBe(403);
+    expect(head).toMatch(/Connection: close/i);
+    expect(session.blockedRequests()).toBe(1);
+    expect(session.blockReason(`https://${host}:${canary.port}/`)).not.toBeNull();
+  });
 
   it('answers 400 to a CONNECT target that is not host:port', async () => {
     for (const authority of ['fixture.test', 'user@fixture.test:80', 'fixture.test:80/path']) {
@@ -173,6 +215,48 @@ describe('egress proxy: CONNECT tunnels', () => {
   });
 });
 
+describe('egress proxy: absolute-form WebSocket upgrades', () => {
+  const upgrade = (url: string, auth: string | null): string =>
+    [
+      `GET ${url} HTTP/1.1`,
+      `Host: ${new URL(url).host}`,
+      'Connection: Upgrade',
+      'Upgrade: websocket',
+      'Sec-WebSocket-Version: 13',
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+      ...(auth === null ? [] : [`Proxy-Authorization: ${auth}`]),
+      '',
+      '',
+    ].join('\r\n');
+
+  it('forwards an allowed upgrade and relays the WebSocket', async () => {
+    const text = await rawExchange(
+      proxy.url,
+      upgrade(`ws://fixture.test:${fixture.port}/ws`, sessionAuth(session)),
+      (t) => t.includes('hello from'),
+    );
+    expect(text).toMatch(/^HTTP\/1\.1 101 /);
+    expect(text).toContain('s3pPLMBiTxaQ9kYGzzhZRbK+xOo=');
+    expect(text).toContain(`hello from fixture.test:${fixture.port}`);
+  });
+
+  it('challenges an upgrade without credentials and drops a blocked one', async () => {
+    const challenged = await rawExchange(
+      proxy.url,
+      upgrade(`ws://127.0.0.2:${fixture.port}/ws`, null),
+      () => false,
+    );
+    expect(challenged).toMatch(/^HTTP\/1\.1 407 [^]*Proxy-Authenticate: Basic/);
+    const dropped = await rawExchange(
+      proxy.url,
+      upgrade(`ws://127.0.0.1:${canary.port}/ws`, sessionAuth(session)),
+      () => false,
+    );
+    expect(dropped).toBe('');
+    expect(session.blockReason(`ws://127.0.0.1:${canary.port}/ws`)).toContain('loopback');
+  });
+});
+
 describe('egress proxy: upstream chaining', () => {
   it('chains through the upstream with its credentials, asking it for the checked address', async () => {
     const upstream = await startTestUpstreamProxy('up user', 'p@ss:word');
@@ -183,7 +267,9 @@ describe('egress proxy: upstream chaining', () => {
       const tunnel = await proxyConnect(proxy.url, `fixture.test:${fixture.port}`, sessionAuth(chained));
       expect(await getOverTunnel(tunnel.socket, 'fixture.test')).toContain('fixture says hi');
       expect(upstream.connects).toEqual([`127.0.0.2:${fixture.port}`, `127.0.0.2:${fixture.port}`]);
-      await expect(proxyRequest(proxy.url, `http://canary.test:${canary.port}/`, sessionAuth(chained))).rejects.toThrow();
+      await expect(
+        proxyRequest(proxy.url, `http://canary.test:${canary.port}/`, sessionAuth(chained)),
+      ).rejects.toThrow();
       expect(upstream.connects).toHaveLength(2);
       chained.close();
     } finally {
@@ -215,7 +301,9 @@ describe('egress proxy: upstream chaining', () => {
 
 describe('egress proxy: lifecycle', () => {
   it('close() stops listening and destroys open tunnels', async () => {
-    const own = await createEgressProxy({ policy: createAddressPolicy({ allowedPrivateNetworks: ['127.0.0.2/32'] }) });
+    const own = await createEgressProxy({
+      policy: createAddressPolicy({ allowedPrivateNetworks: ['127.0.0.2/32'] }),
+    });
     const s = own.openSession();
     const { status, socket } = await proxyConnect(own.url, `127.0.0.2:${fixture.port}`, sessionAuth(s));
     expect(status).toBe(200);

@@ -133,6 +133,8 @@ describe('address policy with ALLOWED_PRIVATE_NETWORKS', () => {
 
   it('rejects a malformed CIDR naming it', () => {
     expect(() => createAddressPolicy({ allowedPrivateNetworks: ['10.0.0.0/33'] })).toThrow(/10\.0\.0\.0\/33/);
-    expect(() => createAddressPolicy({ allowedPrivateNetworks: ['nonsense'] })).toThrow(/ALLOWED_PRIVATE_NETWORKS/);
+    expect(() => createAddressPolicy({ allowedPrivateNetworks: ['nonsense'] })).toThrow(
+      /ALLOWED_PRIVATE_NETWORKS/,
+    );
   });
 });

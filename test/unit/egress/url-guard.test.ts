@@ -19,7 +19,11 @@ beforeAll(async () => {
   dns.set('empty.test', {});
   const dnsServers = [dns.address];
   guard = createUrlGuard({ policy: createAddressPolicy(), dnsServers, lookupTimeoutMs: 2000 });
-  allowing = createUrlGuard({ policy: createAddressPolicy({ allowedPrivateNetworks: ['127.0.0.2/32'] }), dnsServers, lookupTimeoutMs: 2000 });
+  allowing = createUrlGuard({
+    policy: createAddressPolicy({ allowedPrivateNetworks: ['127.0.0.2/32'] }),
+    dnsServers,
+    lookupTimeoutMs: 2000,
+  });
 });
 
 afterAll(async () => {
@@ -57,7 +61,9 @@ describe('url guard: schemes and shape', () => {
 
   it('rejects URLs longer than 2048 characters and accepts one of exactly 2048', async () => {
     const base = 'http://public.test/';
-    expect(await guard.check(base + 'a'.repeat(MAX_URL_LENGTH - base.length + 1))).toContain('longer than 2048');
+    expect(await guard.check(base + 'a'.repeat(MAX_URL_LENGTH - base.length + 1))).toContain(
+      'longer than 2048',
+    );
     expect(await guard.check(base + 'a'.repeat(MAX_URL_LENGTH - base.length))).toBeNull();
   });
 
@@ -146,12 +152,17 @@ describe('url guard: host names', () => {
   });
 
   it('says an unknown or address-less host could not be resolved', async () => {
-    expect(await guard.check('http://nowhere.test/')).toBe("The host nowhere.test could not be resolved; check the URL's spelling.");
+    expect(await guard.check('http://nowhere.test/')).toBe(
+      "The host nowhere.test could not be resolved; check the URL's spelling.",
+    );
     expect(await guard.check('http://empty.test/')).toContain('could not be resolved');
   });
 
   it('allows localhost only when 127.0.0.1 is allowed, without asking DNS', async () => {
-    const open = createUrlGuard({ policy: createAddressPolicy({ allowedPrivateNetworks: ['127.0.0.0/8'] }), dnsServers: [dns.address] });
+    const open = createUrlGuard({
+      policy: createAddressPolicy({ allowedPrivateNetworks: ['127.0.0.0/8'] }),
+      dnsServers: [dns.address],
+    });
     expect(await open.check('http://localhost:8080/')).toBeNull();
     expect(await allowing.check('http://localhost:8080/')).toContain('loopback');
   });
@@ -162,7 +173,10 @@ describe('url guard: host names', () => {
       family: 4,
       addresses: ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
     });
-    expect(await guard.resolveAndCheck('[2606:4700:4700::1111]')).toMatchObject({ address: '2606:4700:4700::1111', family: 6 });
+    expect(await guard.resolveAndCheck('[2606:4700:4700::1111]')).toMatchObject({
+      address: '2606:4700:4700::1111',
+      family: 6,
+    });
   });
 
   it('re-resolves on every check (no cache for the rebinding window)', async () => {

@@ -1,0 +1,179 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlaywrightCapturer } from '../../../src/adapters/playwright/playwright-capturer.js';
+import { waitForNoChromium } from '../../helpers/chromium.js';
+import type { FixtureServer } from '../../helpers/fixture-server.js';
+import { startFixtureServer } from '../../helpers/fixture-server.js';
+import { noDeadline, specOf, testCapturer, thrownBy } from './support.js';
+
+// How captures fail: the contract's codes, their retry decision, and how fast.
+
+const NAVIGATION_TIMEOUT_MS = 1500;
+
+let server: FixtureServer;
+let capturer: PlaywrightCapturer;
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  capturer = testCapturer({ navigationTimeoutMs: NAVIGATION_TIMEOUT_MS, elementWaitMs: 1000 });
+  await capturer.ready();
+});
+
+afterAll(async () => {
+  await capturer?.close();
+  await server?.close();
+  expect(await waitForNoChromium()).toEqual([]);
+});
+
+/** A port on 127.0.0.2 that nothing listens on. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.2', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe('Playwright capturer failures', () => {
+  it('gives up on a page that never answers with the contract’s timeout message', async () => {
+    const started = Date.now();
+    const err = await thrownBy(() =>
+      capturer.capture(specOf({ url: `${server.baseUrl}/slow` }), noDeadline()),
+    );
+    expect(err).toMatchObject({
+      code: 'NAVIGATION_TIMEOUT',
+      retryable: true,
+      message: `Navigation timeout of ${NAVIGATION_TIMEOUT_MS} ms exceeded`,
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(NAVIGATION_TIMEOUT_MS - 50);
+    expect(Date.now() - started).toBeLessThan(NAVIGATION_TIMEOUT_MS + 3000);
+  });
+
+  it('reports a refused connection as TARGET_UNREACHABLE', async () => {
+    const port = await closedPort();
+    const err = await thrownBy(() =>
+      capturer.capture(specOf({ url: `http://127.0.0.2:${port}/` }), noDeadline()),
+    );
+    expect(err).toMatchObject({ code: 'TARGET_UNREACHABLE', retryable: true });
+    expect(err.message).toBe(`127.0.0.2:${port} refused the connection: is the site up?`);
+  });
+
+  it('reports a host that does not resolve as TARGET_UNREACHABLE', async () => {
+    const err = await thrownBy(() =>
+      capturer.capture(specOf({ url: 'http://no-such-host.invalid/' }), noDeadline()),
+    );
+    expect(err).toMatchObject({ code: 'TARGET_UNREACHABLE' });
+    expect(err.message).toContain('no-such-host.invalid could not be resolved');
+  });
+
+  it('fails with ELEMENT_NOT_FOUND, not retryable, when nothing matches', async () => {
+    const err = await thrownBy(() =>
+      capturer.capture(specOf({ url: `${server.baseUrl}/element.html`, element: '#missing' }), noDeadline()),
+    );
+    expect(err).toMatchObject({
+      code: 'ELEMENT_NOT_FOUND',
+      retryable: false,
+      message: 'No element matches the selector "#missing"',
+    });
+  });
+
+  it('fails with ELEMENT_NOT_FOUND and says why when the selector is not CSS', async () => {
+    const err = await thrownBy(() =>
+      capturer.capture(specOf({ url: `${server.baseUrl}/element.html`, element: 'div[' }), noDeadline()),
+    );
+    expect(err).toMatchObject({ code: 'ELEMENT_NOT_FOUND', retryable: false });
+    expect(err.message).toMatch(/^The selector "div\[" is not a valid CSS selector/);
+  });
+
+  it('stops promptly with CAPTURE_TIMEOUT when the caller’s signal aborts, and frees the browser', async () => {
+    const slowCapturer = testCapturer({ navigationTimeoutMs: 30_000, concurrency: 1 });
+    try {
+      await slowCapturer.ready();
+      const controller = new AbortController();
+      const started = Date.now();
+      setTimeout(() => controller.abort(), 300);
+      const err = await thrownBy(() =>
+        slowCapturer.capture(specOf({ url: `${server.baseUrl}/slow` }), controller.signal),
+      );
+      expect(err).toMatchObject({ code: 'CAPTURE_TIMEOUT', retryable: true });
+      expect(Date.now() - started).toBeLessThan(1500);
+      // The single slot is free again at once, and the browser's context is gone.
+      const next = Date.now();
+      const out = await slowCapturer.capture(specOf({ url: `${server.baseUrl}/simple.html` }), noDeadline());
+      expect(out.width).toBe(1280);
+      expect(Date.now() - next).toBeLessThan(3000);
+      expect(slowCapturer.pool.stats()).toMatchObject({ active: 0, launched: 1 });
+      for (const browser of slowCapturer.pool.liveBrowsers()) expect(browser.contexts()).toHaveLength(0);
+    } finally {
+      await slowCapturer.close();
+    }
+  });
+
+  it('enforces its own capture deadline too', async () => {
+    const bounded = testCapturer({ navigationTimeoutMs: 30_000, captureTimeoutMs: 800, concurrency: 1 });
+    try {
+      await bounded.ready();
+      const started = Date.now();
+      const err = await thrownBy(() =>
+        bounded.capture(specOf({ url: `${server.baseUrl}/slow` }), noDeadline()),
+      );
+      expect(err).toMatchObject({ code: 'CAPTURE_TIMEOUT' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(790);
+      expect(Date.now() - started).toBeLessThan(800 + 1200);
+    } finally {
+      await bounded.close();
+    }
+  });
+
+  it('refuses at once a capture whose signal has already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const err = await thrownBy(() =>
+      capturer.capture(specOf({ url: `${server.baseUrl}/simple.html` }), controller.signal),
+    );
+    expect(err).toMatchObject({ code: 'CAPTURE_TIMEOUT' });
+  });
+
+  it('refuses video: not part of this capturer', async () => {
+    const err = await thrownBy(() =>
+      capturer.capture(
+        specOf({ url: `${server.baseUrl}/simple.html`, video: { duration: 2, fps: 10 } }),
+        noDeadline(),
+      ),
+    );
+    expect(err).toMatchObject({
+      code: 'CAPTURE_FAILED',
+      retryable: false,
+      message: 'video capture is not available in this build',
+    });
+  });
+
+  it('still captures after all these failures, with no context left behind', async () => {
+    const out = await capturer.capture(specOf({ url: `${server.baseUrl}/simple.html` }), noDeadline());
+    expect(out.metadata.httpStatus).toBe(200);
+    expect(capturer.pool.stats()).toMatchObject({ active: 0, launched: 1 });
+    for (const browser of capturer.pool.liveBrowsers()) expect(browser.contexts()).toHaveLength(0);
+  });
+});
+
+describe('Playwright capturer without Chromium', () => {
+  it('says where it looked and what to install', async () => {
+    const missing = testCapturer({ chromiumPath: '/nonexistent/chromium' });
+    try {
+      const err = await thrownBy(() => missing.ready());
+      expect(err).toMatchObject({
+        code: 'CAPTURE_FAILED',
+        retryable: false,
+        message:
+          'Chromium not found at /nonexistent/chromium: run npm start once as root, or apt-get install chromium-headless-shell chromium',
+      });
+      const captureErr = await thrownBy(() =>
+        missing.capture(specOf({ url: 'http://127.0.0.2/' }), noDeadline()),
+      );
+      expect(captureErr).toMatchObject({ code: 'CAPTURE_FAILED', retryable: false });
+    } finally {
+      await missing.close();
+    }
+  });
+});
