@@ -101,6 +101,8 @@ const SCHEMA = {
   chromiumPath: { env: 'CHROMIUM_PATH', default: null, parse: optional },
   cacheTtlSeconds: { env: 'CACHE_TTL_SECONDS', default: 86_400, parse: int(0, 365 * 86_400) },
   leaseMs: { env: 'JOB_LEASE_MS', default: 30_000, parse: int(2000, 600_000) },
+  /** Claim on one webhook delivery; longer than the 10 s delivery deadline so a live attempt is never sent twice. */
+  webhookLeaseMs: { env: 'WEBHOOK_LEASE_MS', default: 30_000, parse: int(11_000, 600_000) },
   logLevel: { env: 'LOG_LEVEL', default: 'info', parse: logLevel },
   secretKey: { env: 'SECRET_KEY', default: null, parse: optional, secret: true },
   redisUrl: { env: 'REDIS_URL', default: null, parse: url(['redis:', 'rediss:']), secret: true },

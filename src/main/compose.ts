@@ -146,7 +146,7 @@ export async function createService(
             retryScheduleSeconds: config.webhookRetryScheduleSeconds,
             logger,
           },
-          { concurrency: 4 },
+          { concurrency: 4, leaseMs: config.webhookLeaseMs },
         );
         dispatcher.start();
         egress = await createEgressProxy({ policy, dnsServers: config.dnsServers });

@@ -82,7 +82,7 @@ export function defaultBrowserCount(concurrency: number): number {
  * Network quiet window after `load` and after scrolling, and its bound, in ms. Requests in flight
  * are counted, so the window only has to bridge the script time between one request ending and
  * the next starting — not network latency; Playwright's `networkidle` waits 500 ms instead.
- * It costs a simple page ~80 ms (warm capture ~230 ms against ~150 ms for goto + screenshot).
+ * It costs a simple page ~80 ms (warm capture 190–235 ms against 110–155 ms for goto + screenshot).
  */
 const QUIET_MS = 100;
 const QUIET_MAX_WAIT_MS = 2000;
