@@ -15,22 +15,42 @@ export const LOSSY_QUALITY = 90;
 
 /**
  * Counts the page's requests in flight; `quiet()` resolves once none has been in flight for
- * `quietMs`, or after `maxWaitMs` at the latest. It never fails: a page that keeps a connection
- * open (long polling, analytics beacons) only costs the bound.
+ * `quietMs`, or after `maxWaitMs` at the latest. A page that is already settled (nothing in flight,
+ * and nothing started by the next animation frame) is not made to wait the window at all. It never
+ * fails: a page that keeps a connection open (long polling, analytics beacons) only costs the bound.
  */
-export function trackNetwork(page: Page): { quiet(quietMs: number, maxWaitMs: number): Promise<void> } {
+export interface NetworkTracker {
+  quiet(quietMs: number, maxWaitMs: number): Promise<void>;
+  /** A mark of the requests started so far. */
+  mark(): number;
+  /** True when nothing is in flight and no request started since `mark`. */
+  settledSince(mark: number): boolean;
+}
+
+export function trackNetwork(page: Page): NetworkTracker {
   let inFlight = 0;
+  let started = 0;
   let lastChange = Date.now();
   const change = (delta: number): void => {
     inFlight = Math.max(0, inFlight + delta);
     lastChange = Date.now();
   };
-  page.on('request', () => change(1));
+  page.on('request', () => {
+    started += 1;
+    change(1);
+  });
   page.on('requestfinished', () => change(-1));
   page.on('requestfailed', () => change(-1));
   return {
+    mark: () => started,
+    settledSince: (mark) => inFlight === 0 && started === mark,
     async quiet(quietMs, maxWaitMs) {
       const until = Date.now() + maxWaitMs;
+      if (inFlight === 0) {
+        const before = started;
+        await nextFrame(page);
+        if (inFlight === 0 && started === before) return;
+      }
       while (Date.now() < until && !page.isClosed()) {
         const idleMs = Date.now() - lastChange;
         if (inFlight === 0 && idleMs >= quietMs) return;
@@ -38,6 +58,14 @@ export function trackNetwork(page: Page): { quiet(quietMs: number, maxWaitMs: nu
       }
     },
   };
+}
+
+/** Resolves after the page's next animation frame (bounded: a hidden page may not paint). */
+function nextFrame(page: Page): Promise<void> {
+  const frame = page
+    .evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())))
+    .catch(() => undefined);
+  return Promise.race([frame, sleep(100)]);
 }
 
 /** Height of the document in CSS pixels. */

@@ -237,12 +237,19 @@ class CaptureRun {
     });
     const network = trackNetwork(page);
     const response = await this.navigate(page);
-    await network.quiet(QUIET_MS, QUIET_MAX_WAIT_MS);
     const metadata: CaptureOutput['metadata'] = {
       finalUrl: page.url(),
       httpStatus: response?.status() ?? null,
     };
-    const bytes = await this.shoot(context, page, metadata, () => network.quiet(QUIET_MS, QUIET_MAX_WAIT_MS));
+    const quiet = () => network.quiet(QUIET_MS, QUIET_MAX_WAIT_MS);
+    // Optimistic: a page with nothing in flight after `load` is shot at once, and the shot is kept
+    // when no request started meanwhile. Otherwise wait for the network to go quiet and shoot again.
+    const mark = network.mark();
+    let bytes: Buffer | null = network.settledSince(mark) ? await this.shoot(context, page, metadata, quiet) : null;
+    if (!bytes || !network.settledSince(mark)) {
+      await quiet();
+      bytes = await this.shoot(context, page, metadata, quiet);
+    }
     if (this.session) metadata.blockedRequests = this.session.blockedRequests();
     const format = this.spec.format;
     const size = format === 'pdf' ? null : readSize(bytes);
