@@ -156,7 +156,9 @@ export async function createService(
           browserMaxCaptures: config.browserMaxCaptures,
           navigationTimeoutMs: config.navigationTimeoutMs,
           maxFullPageHeightPx: config.maxFullPageHeightPx,
+          captureTimeoutMs: config.captureTimeoutMs,
           egress,
+          onBackgroundError: (err) => logger.warn({ err }, 'browser pool'),
         });
         await capturer.ready();
         const orphans = await sweepOrphans(stores, 60_000);

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
  * Flags for a capture browser: no sandbox (containers rarely allow user namespaces), no
  * background traffic of Chromium's own (updates, sync, safe-browsing lists) that would leave
  * through the egress proxy or slow a capture, no QUIC (the egress proxy speaks TCP only), and
- * /tmp instead of a small /dev/shm.
+ * /tmp instead of a small /dev/shm, and WebRTC kept to proxied traffic.
  */
 export const CHROMIUM_ARGS: readonly string[] = Object.freeze([
   '--no-sandbox',
@@ -21,6 +21,9 @@ export const CHROMIUM_ARGS: readonly string[] = Object.freeze([
   '--metrics-recording-only',
   '--no-default-browser-check',
   '--disable-features=Translate,OptimizationHints,MediaRouter,InterestFeedContentSuggestions',
+  // WebRTC may only use the proxy (TCP through the egress checks), never direct UDP to any address.
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ]);
 
 /** Launches one headless Chromium at `executablePath` with {@link CHROMIUM_ARGS}. */
