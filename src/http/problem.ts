@@ -56,7 +56,7 @@ export function fromFastifyError(error: FastifyError): AppError {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return validationError([{ field: 'body', message: 'the body must be a JSON object' }]);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('VALIDATION_ERROR', 'The body is too large.', { extra: { status: 413 } });
+      return new AppError('PAYLOAD_TOO_LARGE', 'The body is larger than 64 KiB.');
     default:
       break;
   }
@@ -69,8 +69,5 @@ export function fromFastifyError(error: FastifyError): AppError {
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const appError = isAppError(error) ? error : fromFastifyError(error);
   if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
-  if (appError.code === 'VALIDATION_ERROR' && appError.extra?.status === 413) {
-    return reply.status(413).type('application/problem+json').send({ ...problemOf(appError), status: 413, title: TITLES[413] });
-  }
   return sendProblem(reply, appError);
 }

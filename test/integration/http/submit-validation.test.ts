@@ -118,3 +118,11 @@ describe('POST /screenshots/web validation', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('body size', () => {
+  it('answers 413 to a body over 64 KiB', async () => {
+    const res = await post({ url: 'http://127.0.0.2/', description: 'x'.repeat(70_000) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
+  });
+});
