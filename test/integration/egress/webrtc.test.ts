@@ -45,7 +45,7 @@ describe('WebRTC inside a capture', () => {
     try {
       const page = await context.newPage();
       await page.goto(`${pages.baseUrl}/simple.html`);
-      const ports = canaries.map((s) => (s.address() as AddressInfo).port);
+      const ports = canaries.map((s) => (s.address()).port);
       const candidates = await page.evaluate(async ([blocked, allowed]) => {
         const found: string[] = [];
         const pc = new RTCPeerConnection({
