@@ -1,5 +1,4 @@
 import { createSocket } from 'node:dgram';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressPolicy } from '../../../src/adapters/egress/address-policy.js';
