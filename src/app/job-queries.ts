@@ -54,6 +54,8 @@ export interface ResultRecord {
   bytes: number;
   width?: number;
   height?: number;
+  durationSeconds?: number;
+  fps?: number;
   createdAt: string;
   completedAt: string;
   cached: boolean;
@@ -103,6 +105,8 @@ export async function getResultRecord(deps: { jobs: JobStore }, account: Account
   };
   if (r.width !== undefined) record.width = r.width;
   if (r.height !== undefined) record.height = r.height;
+  if (r.durationSeconds !== undefined) record.durationSeconds = r.durationSeconds;
+  if (r.fps !== undefined) record.fps = r.fps;
   if (r.storage) record.storage = r.storage;
   return record;
 }

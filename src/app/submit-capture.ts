@@ -1,6 +1,6 @@
 import type { Account } from '../domain/account.js';
 import { effectiveLimits, monthStartUtc } from '../domain/account.js';
-import type { CaptureRequest } from '../domain/capture-request.js';
+import type { CaptureRequest, ProxyLocation } from '../domain/capture-request.js';
 import { cacheKeyOf, optionsAbovePlan, toCaptureSpec } from '../domain/capture-request.js';
 import type { FieldProblem } from '../domain/errors.js';
 import { AppError, validationError } from '../domain/errors.js';
@@ -9,6 +9,7 @@ import { MAX_ATTEMPTS, newJobId } from '../domain/job.js';
 import type { Clock } from '../ports/clock.js';
 import type { JobQueue } from '../ports/job-queue.js';
 import type { JobStore } from '../ports/job-store.js';
+import type { SecretBox } from '../ports/secret-box.js';
 import type { UrlGuard } from '../ports/url-guard.js';
 import type { Estimator } from './estimate.js';
 
@@ -19,6 +20,10 @@ export interface SubmitDeps {
   clock: Clock;
   estimate: Estimator;
   cacheTtlSeconds: number;
+  /** Seals the credentials of a custom `storage` bucket for as long as the job lives. */
+  secrets: SecretBox;
+  /** Regions with an upstream proxy (PROXY_*); a `proxyLocation` outside them is a 400. Absent: none. */
+  proxyLocations?: ReadonlySet<ProxyLocation>;
 }
 
 export interface Accepted {
@@ -34,6 +39,13 @@ async function checkAddresses(deps: SubmitDeps, request: CaptureRequest): Promis
   if (request.webhookUrl !== undefined) checks.push(['webhookUrl', request.webhookUrl, true]);
   if (request.storage?.endpoint !== undefined) checks.push(['storage.endpoint', request.storage.endpoint, false]);
   const problems: FieldProblem[] = [];
+  if (request.proxyLocation !== undefined && !deps.proxyLocations?.has(request.proxyLocation)) {
+    const configured = [...(deps.proxyLocations ?? [])].join(', ') || 'none';
+    problems.push({
+      field: 'proxyLocation',
+      message: `no proxy is configured for ${request.proxyLocation} on this service (configured: ${configured})`,
+    });
+  }
   await Promise.all(
     checks.map(async ([field, url, httpsOnly]) => {
       const reason = await deps.urlGuard.check(url, { httpsOnly });
@@ -81,7 +93,15 @@ export async function submitCapture(deps: SubmitDeps, account: Account, request:
   };
   const { monthlyQuota } = effectiveLimits(account);
   const quota = { monthlyQuota, monthStart: monthStartUtc(now).toISOString() };
+  if (request.storage) {
+    const { bucket, region, endpoint } = request.storage;
+    job.storage = endpoint === undefined ? { bucket, region } : { bucket, region, endpoint };
+  }
   const cached = request.bypassCache === true ? null : await findCached(deps, account.id, cacheKey, now);
+  if (request.storage && !cached) {
+    const { accessKeyId, secretAccessKey } = request.storage;
+    job.storageCredentialsSealed = deps.secrets.seal(JSON.stringify({ accessKeyId, secretAccessKey }));
+  }
   const outcome = cached
     ? await deps.jobs.createCompletedWithinQuota(
         {
@@ -113,5 +133,10 @@ async function findCached(deps: SubmitDeps, accountId: string, cacheKey: string,
   if (deps.cacheTtlSeconds <= 0) return null;
   const notBefore = new Date(now.getTime() - deps.cacheTtlSeconds * 1000).toISOString();
   const hit = await deps.jobs.findCached(accountId, cacheKey, notBefore);
-  return hit?.result ?? null;
+  if (!hit?.result) return null;
+  // A cached job's completion is no capture: the TTL runs from the capture it copies (capturedAt).
+  const original = hit.result.metadata.capturedAt;
+  const capturedAt = hit.result.cached && typeof original === 'string' ? original : (hit.completedAt ?? hit.createdAt);
+  if (capturedAt < notBefore) return null;
+  return { ...hit.result, metadata: { ...hit.result.metadata, capturedAt } };
 }

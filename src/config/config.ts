@@ -60,6 +60,12 @@ const hostPort: Parser<string> = (raw) => {
   return raw;
 };
 
+const redisPrefix: Parser<string> = (raw) => {
+  const v = raw.trim();
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(v)) throw new Error(`must be 1 to 64 letters, digits, _ . or -, got "${v}"`);
+  return v;
+};
+
 const bool: Parser<boolean> = (raw) => {
   const v = raw.trim().toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(v)) return true;
@@ -95,7 +101,12 @@ const SCHEMA = {
   },
   jobRetryDelaysSeconds: { env: 'JOB_RETRY_DELAYS', default: [2, 8], parse: list(int(0, 3600)) },
   navigationTimeoutMs: { env: 'NAVIGATION_TIMEOUT_MS', default: 30_000, parse: int(1000, 300_000) },
-  captureTimeoutMs: { env: 'CAPTURE_TIMEOUT_MS', default: 90_000, parse: int(5000, 600_000) },
+  /**
+   * Hard deadline of one attempt. 150 s so that the longest video at the default viewport fits:
+   * 30 s at 30 fps of a long page took 36 s alone and 87 s with two at once on a loaded 2-core
+   * machine, plus up to 30 s of navigation. Larger viewports need more (about 110 ms a frame at 1080p).
+   */
+  captureTimeoutMs: { env: 'CAPTURE_TIMEOUT_MS', default: 150_000, parse: int(5000, 600_000) },
   maxFullPageHeightPx: { env: 'MAX_FULL_PAGE_HEIGHT_PX', default: 16_384, parse: int(720, 32_768) },
   browserMaxCaptures: { env: 'BROWSER_MAX_CAPTURES', default: 200, parse: int(1, 100_000) },
   chromiumPath: { env: 'CHROMIUM_PATH', default: null, parse: optional },
@@ -107,6 +118,8 @@ const SCHEMA = {
   secretKey: { env: 'SECRET_KEY', default: null, parse: optional, secret: true },
   redisUrl: { env: 'REDIS_URL', default: null, parse: url(['redis:', 'rediss:']), secret: true },
   databaseUrl: { env: 'DATABASE_URL', default: null, parse: url(['postgres:', 'postgresql:']), secret: true },
+  /** Prefix of every Redis key (BullMQ queue, rate-limit windows): several deployments or test runs share one Redis. */
+  redisPrefix: { env: 'REDIS_PREFIX', default: 'shots', parse: redisPrefix },
   s3Endpoint: { env: 'S3_ENDPOINT', default: null, parse: url(['http:', 'https:']) },
   s3Bucket: { env: 'S3_BUCKET', default: null, parse: optional },
   s3Region: { env: 'S3_REGION', default: null, parse: optional },
@@ -116,6 +129,8 @@ const SCHEMA = {
   aiGatewayUrl: { env: 'AI_GATEWAY_URL', default: null, parse: url(['http:', 'https:']) },
   aiGatewayApiKey: { env: 'AI_GATEWAY_API_KEY', default: null, parse: optional, secret: true },
   aiModel: { env: 'AI_MODEL', default: null, parse: optional },
+  /** One model gateway request; one retry after a timeout, so a description can wait about twice this. */
+  aiTimeoutMs: { env: 'AI_TIMEOUT_MS', default: 20_000, parse: int(1000, 120_000) },
   proxyUsEast: { env: 'PROXY_US_EAST', default: null, parse: url(['http:', 'https:']), secret: true },
   proxyEuWest: { env: 'PROXY_EU_WEST', default: null, parse: url(['http:', 'https:']), secret: true },
   proxyApSoutheast: { env: 'PROXY_AP_SOUTHEAST', default: null, parse: url(['http:', 'https:']), secret: true },
@@ -150,6 +165,8 @@ export function loadConfig(env: Env): Config {
   }
   if ((out.redisUrl === null) !== (out.databaseUrl === null)) {
     problems.push('REDIS_URL and DATABASE_URL go together: set both for scale-out mode, or neither');
+  } else if (out.databaseUrl !== null && out.secretKey === null) {
+    problems.push('SECRET_KEY is required in scale-out mode: every api and worker process seals and opens secrets with it');
   }
   const s3 = ['s3Bucket', 's3Region', 's3AccessKeyId', 's3SecretAccessKey'].filter((k) => out[k] !== null);
   if (s3.length > 0 && s3.length < 4) {

@@ -36,6 +36,9 @@ export interface JobResult {
   bytes: number;
   width?: number;
   height?: number;
+  /** Length in seconds and frames per second of a video; absent for images and pdf. */
+  durationSeconds?: number;
+  fps?: number;
   /** Where the artifact lives in the artifact store. */
   artifactKey: string;
   cached: boolean;
@@ -64,6 +67,20 @@ export interface Job {
   completedAt: string | null;
   error: JobError | null;
   result: JobResult | null;
+  /** Customer bucket the result also goes to (BUSINESS+ `storage`); no secrets. Absent: none. */
+  storage?: StorageTargetRef | null;
+  /**
+   * The bucket's credentials sealed by the SecretBox (`{accessKeyId, secretAccessKey}` as JSON).
+   * Held only while the job lives: the store wipes them in the transaction that ends the job.
+   */
+  storageCredentialsSealed?: string | null;
+}
+
+/** Where a job's customer bucket is, without its credentials. */
+export interface StorageTargetRef {
+  bucket: string;
+  region: string;
+  endpoint?: string;
 }
 
 export function contentTypeOf(format: OutputFormat): string {

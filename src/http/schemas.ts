@@ -131,6 +131,8 @@ export const ResultRecordSchema = Type.Object({
   bytes: Type.Integer(),
   width: Type.Optional(Type.Integer()),
   height: Type.Optional(Type.Integer()),
+  durationSeconds: Type.Optional(Type.Number({ description: 'Length of a video in seconds (videos only).' })),
+  fps: Type.Optional(Type.Integer({ description: 'Frames per second of a video (videos only).' })),
   createdAt: Type.String(),
   completedAt: Type.String(),
   cached: Type.Boolean(),

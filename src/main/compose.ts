@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { authenticate } from '../app/accounts.js';
@@ -11,18 +10,13 @@ import { getJobStatus, getResultArtifact, getResultRecord } from '../app/job-que
 import { submitCapture } from '../app/submit-capture.js';
 import { listWebhookDeliveries, redeliverWebhook } from '../app/webhook-queries.js';
 import { effectiveLimits } from '../domain/account.js';
-import { AesSecretBox } from '../adapters/crypto/secret-box.js';
 import { createAddressPolicy } from '../adapters/egress/address-policy.js';
 import { createEgressProxy } from '../adapters/egress/egress-proxy.js';
 import { createUrlGuard } from '../adapters/egress/url-guard.js';
-import { LocalArtifactStore } from '../adapters/local-storage/local-artifact-store.js';
-import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
+import { createGatewayLocator } from '../adapters/ai-gateway/gateway-locator.js';
+import { createOfflineLocator } from '../adapters/offline-locator/offline-locator.js';
 import { createPlaywrightCapturer } from '../adapters/playwright/playwright-capturer.js';
-import { openSqlite } from '../adapters/sqlite/database.js';
-import { SqliteAccountStore } from '../adapters/sqlite/sqlite-account-store.js';
-import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue.js';
-import { SqliteJobStore } from '../adapters/sqlite/sqlite-job-store.js';
-import { SqliteWebhookOutbox } from '../adapters/sqlite/sqlite-webhook-outbox.js';
+import { createS3CustomerStorage } from '../adapters/s3-storage/s3-customer-storage.js';
 import { createHttpsWebhookSender } from '../adapters/webhook-http/https-webhook-sender.js';
 import type { Config } from '../config/config.js';
 import { buildApp } from '../http/app.js';
@@ -31,26 +25,13 @@ import type { Egress } from '../ports/egress.js';
 import type { RunningWorker } from '../worker/worker.js';
 import { runWorker, sweepOrphans } from '../worker/worker.js';
 import { createMetrics } from './metrics.js';
-import { resolveSecretKey } from './secret-key.js';
+import type { Stores } from './stores.js';
+import { openStores } from './stores.js';
+
+export { openStores } from './stores.js';
+export type { Stores } from './stores.js';
 
 export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
-/** The stores of the embedded default: one SQLite file and an artifact folder under DATA_DIR. */
-export function openStores(config: Config) {
-  const db = openSqlite(join(config.dataDir, 'shots.db'));
-  const secrets = new AesSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
-  return {
-    db,
-    secrets,
-    accounts: new SqliteAccountStore(db),
-    jobs: new SqliteJobStore(db),
-    queue: new SqliteJobQueue(db),
-    outbox: new SqliteWebhookOutbox(db),
-    artifacts: new LocalArtifactStore(join(config.dataDir, 'artifacts')),
-    close: () => db.close(),
-  };
-}
-export type Stores = ReturnType<typeof openStores>;
 
 export function accountDeps(stores: Stores): AccountDeps {
   return { accounts: stores.accounts, secrets: stores.secrets };
@@ -84,12 +65,19 @@ export async function createService(
   logger: Logger,
   options: ServiceOptions = {},
 ): Promise<Service> {
-  const stores = openStores(config);
+  // SQLite, or PostgreSQL + BullMQ + Redis (scale-out); local or S3 artifacts: see stores.ts.
+  const stores = openStores(config, { onError: (err, source) => logger.warn({ err, source }, 'store connection error') });
+  await stores.ready();
   const metrics = createMetrics();
   const policy = createAddressPolicy({ allowedPrivateNetworks: config.allowedPrivateNetworks });
   const urlGuard = createUrlGuard({ policy, dnsServers: config.dnsServers });
   const estimate = createEstimator({ jobs: stores.jobs, queue: stores.queue, concurrency: config.concurrency });
-  const rateLimiter = new MemoryRateLimiter();
+  const rateLimiter = stores.rateLimiter;
+  // proxyLocation → its upstream proxy (PROXY_*); a region without one is refused at submit time.
+  const regionProxies: Partial<Record<'us-east' | 'eu-west' | 'ap-southeast', string>> = {};
+  if (config.proxyUsEast !== null) regionProxies['us-east'] = config.proxyUsEast;
+  if (config.proxyEuWest !== null) regionProxies['eu-west'] = config.proxyEuWest;
+  if (config.proxyApSoutheast !== null) regionProxies['ap-southeast'] = config.proxyApSoutheast;
   let egress: Egress | null = null;
   let worker: RunningWorker | null = null;
   let app: FastifyInstance | null = null;
@@ -105,7 +93,8 @@ export async function createService(
         consumeRate: (account, now) => rateLimiter.consume(account.id, effectiveLimits(account).rateLimitPerMinute, now),
         submitCapture: async (account, request) => {
           const accepted = await submitCapture(
-            { jobs: stores.jobs, queue: stores.queue, urlGuard, clock: systemClock, estimate, cacheTtlSeconds: config.cacheTtlSeconds },
+            { jobs: stores.jobs, queue: stores.queue, urlGuard, clock: systemClock, estimate, cacheTtlSeconds: config.cacheTtlSeconds, secrets: stores.secrets,
+              proxyLocations: new Set(Object.keys(regionProxies) as (keyof typeof regionProxies)[]) },
             account,
             request,
           );
@@ -120,10 +109,10 @@ export async function createService(
         redeliverWebhook: (account, jobId) =>
           redeliverWebhook({ ...stores, clock: systemClock, wake: wakeDispatcher }, account, jobId),
         readiness: async () => {
-          stores.db.prepare('SELECT 1').get();
+          const { database } = await stores.ping();
           const depth = await stores.queue.depth();
           metrics.setQueueDepth(depth);
-          return { database: 'ok', queue: `${depth.waiting} waiting, ${depth.active} active` };
+          return { database, queue: `${depth.waiting} waiting, ${depth.active} active` };
         },
         metrics,
         version: VERSION,
@@ -158,6 +147,12 @@ export async function createService(
           maxFullPageHeightPx: config.maxFullPageHeightPx,
           captureTimeoutMs: config.captureTimeoutMs,
           egress,
+          regionProxies,
+          locator: config.aiGatewayUrl
+            ? createGatewayLocator({ baseUrl: config.aiGatewayUrl, apiKey: config.aiGatewayApiKey, model: config.aiModel, timeoutMs: config.aiTimeoutMs })
+            : createOfflineLocator(),
+          // blockAds: the engine built from assets/filters is kept under DATA_DIR for a fast start.
+          preparation: { adblock: { cacheDir: `${config.dataDir}/cache` } },
           onBackgroundError: (err) => logger.warn({ err }, 'browser pool'),
         });
         await capturer.ready();
@@ -169,6 +164,7 @@ export async function createService(
           {
             ...stores,
             capturer,
+            customerStorage: createS3CustomerStorage({ hosts: urlGuard }),
             clock: systemClock,
             retryDelaysSeconds: config.jobRetryDelaysSeconds,
             logger,
@@ -193,7 +189,7 @@ export async function createService(
       if (worker) await worker.stop();
       if (dispatcher) await dispatcher.stop();
       if (egress) await egress.close();
-      stores.close();
+      await stores.closeAndWait();
     },
   };
 }

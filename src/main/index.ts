@@ -31,14 +31,15 @@ export async function main(argv: string[]): Promise<void> {
         process.on('SIGINT', () => shutdown('SIGINT'));
         process.on('SIGTERM', () => shutdown('SIGTERM'));
         const { url } = await service.start();
-        logger.info({ url, roles, concurrency: cfg.concurrency, dataDir: cfg.dataDir }, 'shots is running');
+        const mode = cfg.databaseUrl === null ? 'embedded' : 'scale-out';
+        logger.info({ url, roles, mode, concurrency: cfg.concurrency, dataDir: cfg.dataDir }, 'shots is running');
       },
       async withAccounts(fn) {
         const stores = openStores(getConfig());
         try {
           return await fn(accountDeps(stores));
         } finally {
-          stores.close();
+          await stores.closeAndWait();
         }
       },
       print: (text) => process.stdout.write(`${text}\n`),

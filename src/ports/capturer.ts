@@ -7,6 +7,8 @@ export interface CaptureOutput {
   /** Pixel size of an image or video; absent for pdf. */
   width?: number;
   height?: number;
+  /** Length in seconds and frames per second of a video (`mp4`); absent otherwise. */
+  video?: { durationSeconds: number; fps: number };
   /** `finalUrl`, `httpStatus` and whatever the capture wants to report (e.g. `truncated`). */
   metadata: { finalUrl: string; httpStatus: number | null } & Record<string, unknown>;
 }

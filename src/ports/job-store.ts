@@ -9,7 +9,8 @@ export interface QuotaGuard {
 /**
  * Job records. Every state change made by a worker is conditioned on the attempt token handed out
  * by `startAttempt`, so a stale worker's late result is rejected and a job ends exactly once.
- * `complete` and `fail` also write the job's webhook outbox row in the same transaction.
+ * `complete` and `fail` also write the job's webhook outbox row in the same transaction, and wipe
+ * the job's sealed storage credentials (`storageCredentialsSealed`) in it: they live only while the job does.
  */
 export interface JobStore {
   /**

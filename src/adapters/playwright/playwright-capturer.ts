@@ -1,16 +1,22 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { imageSize } from 'image-size';
-import type { CaptureSpec } from '../../domain/capture-request.js';
+import type { CaptureSpec, ProxyLocation } from '../../domain/capture-request.js';
 import { AppError } from '../../domain/errors.js';
 import { contentTypeOf } from '../../domain/job.js';
 import type { CaptureOutput, Capturer } from '../../ports/capturer.js';
 import type { Egress, EgressSession } from '../../ports/egress.js';
+import type { ElementLocator } from '../../ports/element-locator.js';
+import { describeTarget } from './describe-capture.js';
 import { createBrowserPool } from './browser-pool.js';
 import type { BrowserPool } from './browser-pool.js';
 import { captureTimeout, raceDeadline, releaseWhenDone } from './capture-deadline.js';
 import { blockedNavigation, captureError, navigationError } from './capture-errors.js';
 import { findChromium } from './find-chromium.js';
 import { launchChromium } from './launch-chromium.js';
+import { recordScrollingVideo, videoAllowanceMs } from './video-recorder.js';
+import type { VideoSpec } from './video-recorder.js';
+import type { PagePreparation, PagePreparer, PagePreparerOptions } from './page-preparation.js';
+import { createPagePreparer } from './page-preparation.js';
 import type { Clip } from './page-capture.js';
 import {
   documentHeight,
@@ -43,19 +49,34 @@ export interface PlaywrightCapturerOptions {
   /**
    * Hard deadline of one capture in ms, on top of the `signal` the caller passes; default
    * `navigationTimeoutMs + 60000`. On expiry the context is closed and `CAPTURE_TIMEOUT` thrown.
+   * A video gets `videoAllowanceMs()` more (its frames and encoding).
    */
   captureTimeoutMs?: number;
   /** How long `element` may take to appear, in ms; default 3000. */
   elementWaitMs?: number;
+  /**
+   * Turns `description` into a selector (seed §3.1, see describe-capture.ts). Without one, a
+   * description returns the full page with `aiError` saying why.
+   */
+  locator?: ElementLocator | null;
   /** Browsers in the pool; default {@link defaultBrowserCount}. */
   browsers?: number;
   /** Told about browsers that failed to launch or close in the background (for logs). */
   onBackgroundError?: (err: unknown) => void;
+  /** `blockAds`, `acceptCookies`, `stealth`: filter lists, engine cache, consent budgets. */
+  preparation?: PagePreparerOptions;
+  /**
+   * Upstream proxy URL (`http://user:pass@host:port`) per `proxyLocation` (config `PROXY_*`).
+   * Chained behind the egress proxy, whose checks still apply; a capture for a region without
+   * one fails (not retried).
+   */
+  regionProxies?: Partial<Record<ProxyLocation, string>>;
 }
 
 /** The {@link Capturer} on Playwright, with its pool visible for tests and metrics. */
 export interface PlaywrightCapturer extends Capturer {
   readonly pool: BrowserPool<Browser>;
+  readonly preparer: PagePreparer;
 }
 
 /**
@@ -104,11 +125,13 @@ export function createPlaywrightCapturer(options: PlaywrightCapturerOptions): Pl
     ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
   });
   const egress = options.egress ?? null;
+  const preparer = createPagePreparer(options.preparation);
   return {
     pool,
+    preparer,
     ready: () => pool.ready(),
     close: () => pool.close(),
-    capture: (spec, signal) => captureWithDeadline(pool, egress, options, spec, signal),
+    capture: (spec, signal) => captureWithDeadline(pool, egress, preparer, options, spec, signal),
   };
 }
 
@@ -122,21 +145,51 @@ async function launch(chromiumPath: string | null): Promise<Browser> {
   }
 }
 
+/** The upstream proxy of the spec's `proxyLocation`, or null without one; an unconfigured region fails. */
+function regionProxy(options: PlaywrightCapturerOptions, spec: CaptureSpec): string | null {
+  if (spec.proxyLocation === null) return null;
+  const upstream = options.regionProxies?.[spec.proxyLocation];
+  if (upstream === undefined) {
+    throw new AppError('CAPTURE_FAILED', `No proxy is configured for proxyLocation ${spec.proxyLocation}`, {
+      retryable: false,
+    });
+  }
+  return upstream;
+}
+
+/** Without the egress proxy (tests, trusted setups), a `proxyLocation` goes to its proxy directly. */
+function directProxy(
+  options: PlaywrightCapturerOptions,
+  spec: CaptureSpec,
+): { proxy?: { server: string; username: string; password: string } } {
+  const upstream = regionProxy(options, spec);
+  if (upstream === null) return {};
+  const url = new URL(upstream);
+  return {
+    proxy: {
+      server: `${url.protocol}//${url.host}`,
+      username: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+    },
+  };
+}
+
 async function captureWithDeadline(
   pool: BrowserPool<Browser>,
   egress: Egress | null,
+  preparer: PagePreparer,
   options: PlaywrightCapturerOptions,
   spec: CaptureSpec,
   signal: AbortSignal,
 ): Promise<CaptureOutput> {
-  if (spec.format === 'mp4') {
-    throw new AppError('CAPTURE_FAILED', 'video capture is not available in this build', {
-      retryable: false,
-    });
-  }
   const deadline = new AbortController();
   const abort = (): void => deadline.abort(captureTimeout());
-  const timer = setTimeout(abort, options.captureTimeoutMs ?? options.navigationTimeoutMs + 60_000);
+  // A video gets the time its frames and encoding need on top (see videoAllowanceMs).
+  const videoMs = spec.video ? videoAllowanceMs(spec.video, spec.viewport) : 0;
+  const timer = setTimeout(
+    abort,
+    (options.captureTimeoutMs ?? options.navigationTimeoutMs + 60_000) + videoMs,
+  );
   signal.addEventListener('abort', abort, { once: true });
   if (signal.aborted) abort();
   try {
@@ -146,12 +199,12 @@ async function captureWithDeadline(
     });
     let session: EgressSession | null;
     try {
-      session = egress?.openSession() ?? null;
+      session = egress?.openSession({ upstream: regionProxy(options, spec) }) ?? null;
     } catch (err) {
       lease.release();
       throw captureError(err);
     }
-    const run = new CaptureRun(lease.browser, spec, options, session);
+    const run = new CaptureRun(lease.browser, spec, options, session, preparer.forSpec(spec));
     const work = run.execute();
     releaseWhenDone(work, lease, session, deadline.signal);
     return await raceDeadline(work, deadline.signal, () => run.abort());
@@ -159,6 +212,15 @@ async function captureWithDeadline(
     clearTimeout(timer);
     signal.removeEventListener('abort', abort);
   }
+}
+
+/** The egress proxy's own 502 answer to a plain-http navigation it could not carry out, as an error. */
+async function egressUnreachable(response: Response | null, url: string): Promise<AppError | null> {
+  if (response?.status() !== 502 || !(response.headers()['content-type'] ?? '').startsWith('text/plain'))
+    return null;
+  const body = await response.text().catch(() => '');
+  if (!body.startsWith('Shots egress')) return null;
+  return new AppError('TARGET_UNREACHABLE', `${new URL(url).host} could not be reached: ${body.trim()}`);
 }
 
 /** Pixel size read from the encoded image; unreadable bytes are a failed capture. */
@@ -180,29 +242,36 @@ class CaptureRun {
   private context: BrowserContext | null = null;
   private aborted = false;
   private crashed = false;
+  /** Aborted with the capture: stops a video recording and its encoder. */
+  private readonly stopped = new AbortController();
 
   constructor(
     private readonly browser: Browser,
-    private readonly spec: CaptureSpec,
+    private spec: CaptureSpec,
     private readonly options: PlaywrightCapturerOptions,
     private readonly session: EgressSession | null,
+    private readonly prep: PagePreparation | null = null,
   ) {}
 
   /** Closes the context at once: every pending operation of the capture fails. */
   abort(): void {
     this.aborted = true;
+    this.stopped.abort(captureTimeout());
     void this.context?.close().catch(() => undefined);
   }
 
   async execute(): Promise<CaptureOutput> {
     try {
-      this.context = await this.browser.newContext({
+      const contextOptions = {
         viewport: this.spec.viewport,
         deviceScaleFactor: 1,
-        serviceWorkers: 'block',
+        serviceWorkers: 'block' as const,
         acceptDownloads: false,
-        ...(this.session ? { proxy: this.session.proxy } : {}),
-      });
+        ...(this.session ? { proxy: this.session.proxy } : directProxy(this.options, this.spec)),
+      };
+      this.context = await (this.prep
+        ? this.prep.newContext(this.browser, contextOptions)
+        : this.browser.newContext(contextOptions));
     } catch (err) {
       throw captureError(err);
     }
@@ -237,20 +306,39 @@ class CaptureRun {
     });
     const network = trackNetwork(page);
     const response = await this.navigate(page);
+    if (this.prep) await this.prep.settle(page);
     const metadata: CaptureOutput['metadata'] = {
       finalUrl: page.url(),
       httpStatus: response?.status() ?? null,
     };
     const quiet = () => network.quiet(QUIET_MS, QUIET_MAX_WAIT_MS);
+    if (this.spec.video) return this.record(context, page, this.spec.video, metadata, quiet);
     // Optimistic: a page with nothing in flight after `load` is shot at once, and the shot is kept
     // when no request started meanwhile. Otherwise wait for the network to go quiet and shoot again.
+    if (this.spec.description !== null && this.spec.element === null) {
+      const target = await describeTarget(context, page, this.spec.description, {
+        locator: this.options.locator ?? null,
+        maxHeightPx: this.options.maxFullPageHeightPx,
+        scrollBudgetMs: SCROLL_BUDGET_MS,
+        settle: quiet,
+      });
+      Object.assign(metadata, target.metadata);
+      this.spec = {
+        ...this.spec,
+        element: target.selector,
+        fullPage: this.spec.fullPage || target.selector === null,
+      };
+    }
     const mark = network.mark();
-    let bytes: Buffer | null = network.settledSince(mark) ? await this.shoot(context, page, metadata, quiet) : null;
+    let bytes: Buffer | null = network.settledSince(mark)
+      ? await this.shoot(context, page, metadata, quiet)
+      : null;
     if (!bytes || !network.settledSince(mark)) {
       await quiet();
       bytes = await this.shoot(context, page, metadata, quiet);
     }
     if (this.session) metadata.blockedRequests = this.session.blockedRequests();
+    if (this.prep) Object.assign(metadata, this.prep.metadata());
     const format = this.spec.format;
     const size = format === 'pdf' ? null : readSize(bytes);
     return {
@@ -287,6 +375,9 @@ class CaptureRun {
     // Through the proxy, a refused plain-http target answers with the proxy's error page.
     const blocked = blockedNavigation({ ...failure, failedUrls: [response?.url() ?? page.url()] });
     if (blocked) throw blocked;
+    // …and one it could not reach (or whose regional proxy refused) with its own 502 page.
+    const unreachable = this.session ? await egressUnreachable(response, this.spec.url) : null;
+    if (unreachable) throw unreachable;
     return response;
   }
 
@@ -325,5 +416,38 @@ class CaptureRun {
       return pdfOfImage(context, png, clip.width, clip.height);
     }
     return printPdf(page, spec.viewport.width, clip ? clip.height : spec.viewport.height);
+  }
+
+  /** The scrolling video: lazy content loaded first, then recorded from the top (video-recorder.ts). */
+  private async record(
+    context: BrowserContext,
+    page: Page,
+    video: VideoSpec,
+    metadata: CaptureOutput['metadata'],
+    settle: () => Promise<void>,
+  ): Promise<CaptureOutput> {
+    const maxHeightPx = this.options.maxFullPageHeightPx;
+    await settle();
+    await scrollThrough(page, maxHeightPx, SCROLL_BUDGET_MS);
+    await settle();
+    const rec = await recordScrollingVideo(context, page, {
+      ...video,
+      maxHeightPx,
+      signal: this.stopped.signal,
+    });
+    Object.assign(metadata, { scrolledPx: rec.scrolledPx, truncated: rec.fullHeightPx !== undefined });
+    if (rec.fullHeightPx !== undefined) metadata.fullHeightPx = rec.fullHeightPx;
+    if (this.session) metadata.blockedRequests = this.session.blockedRequests();
+    if (this.prep) Object.assign(metadata, this.prep.metadata());
+    const { bytes, width, height, durationSeconds, fps } = rec;
+    return {
+      bytes,
+      format: 'mp4',
+      contentType: contentTypeOf('mp4'),
+      width,
+      height,
+      video: { durationSeconds, fps },
+      metadata,
+    };
   }
 }

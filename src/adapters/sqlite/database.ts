@@ -89,6 +89,11 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_id, attempt);
   `,
+  // 2: custom storage (issue 8): the bucket without secrets, and its sealed credentials while the job lives.
+  `
+  ALTER TABLE jobs ADD COLUMN storage TEXT;
+  ALTER TABLE jobs ADD COLUMN storage_credentials TEXT;
+  `,
 ];
 
 /** Opens (creating when needed) the SQLite file in WAL mode and brings its schema up to date. */

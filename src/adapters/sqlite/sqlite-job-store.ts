@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CaptureSpec } from '../../domain/capture-request.js';
-import type { Job, JobError, JobResult, JobStatus } from '../../domain/job.js';
+import type { Job, JobError, JobResult, JobStatus, StorageTargetRef } from '../../domain/job.js';
 import type { JobStore, QuotaGuard } from '../../ports/job-store.js';
 import type { SqliteDatabase } from './database.js';
 
@@ -20,6 +20,8 @@ interface JobRow {
   error_code: string | null;
   error_message: string | null;
   result: string | null;
+  storage: string | null;
+  storage_credentials: string | null;
 }
 
 function toJob(row: JobRow): Job {
@@ -38,6 +40,8 @@ function toJob(row: JobRow): Job {
     completedAt: row.completed_at,
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
     result: row.result ? (JSON.parse(row.result) as JobResult) : null,
+    storage: row.storage ? (JSON.parse(row.storage) as StorageTargetRef) : null,
+    storageCredentialsSealed: row.storage_credentials,
   };
 }
 
@@ -55,14 +59,17 @@ export class SqliteJobStore implements JobStore {
     this.db
       .prepare(
         `INSERT INTO jobs (id, account_id, type, status, spec, webhook_url, cache_key, attempts, max_attempts,
-           created_at, started_at, completed_at, result)
+           created_at, started_at, completed_at, result, storage, storage_credentials)
          VALUES (@id, @accountId, @type, @status, @spec, @webhookUrl, @cacheKey, @attempts, @maxAttempts,
-           @createdAt, @startedAt, @completedAt, @result)`,
+           @createdAt, @startedAt, @completedAt, @result, @storage, @storageCredentials)`,
       )
       .run({
         ...job,
         spec: JSON.stringify(job.spec),
         result: job.result ? JSON.stringify(job.result) : null,
+        storage: job.storage ? JSON.stringify(job.storage) : null,
+        // Credentials are kept only while the job can still run.
+        storageCredentials: job.status === 'queued' ? (job.storageCredentialsSealed ?? null) : null,
       });
   }
 
@@ -143,7 +150,7 @@ export class SqliteJobStore implements JobStore {
     const info = this.db
       .prepare(
         `UPDATE jobs SET status = ?, completed_at = ?, result = ?, error_code = ?, error_message = ?,
-           capture_ms = coalesce(?, capture_ms), attempt_token = NULL
+           capture_ms = coalesce(?, capture_ms), attempt_token = NULL, storage_credentials = NULL
          WHERE id = ? AND status IN ('queued', 'processing') ${token === undefined ? '' : 'AND attempt_token = ?'}`,
       )
       .run(

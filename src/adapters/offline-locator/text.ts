@@ -1,0 +1,115 @@
+/** Words of descriptions and of pages: normalised, split, reduced to a common stem. */
+
+/** Words that say nothing about which element is meant. */
+const STOPWORDS = new Set([
+  'a', 'an', 'the', 'of', 'on', 'in', 'at', 'to', 'for', 'with', 'and', 'or', 'by', 'from', 'into',
+  'this', 'that', 'these', 'those', 'which', 'who', 'whose', 'is', 'are', 'be', 'it', 'its', 'me',
+  'my', 'our', 'your', 'their', 'his', 'her', 'we', 'you', 'i', 'page', 'website', 'site', 'web',
+  'webpage', 'element', 'thing', 'stuff', 'one', 'where', 'there', 'here', 'shows', 'showing',
+  'show', 'displays', 'displaying', 'containing', 'contains', 'with', 'says', 'saying', 'labeled',
+  'labelled', 'called', 'named', 'capture', 'just', 'only', 'please', 'whole',
+  'entire', 'all', 'some', 'any', 'bar', 'area', 'part', 'block', 'thing', 'component', 'piece',
+  'little', 'bit', 'just', 'also', 'etc', 'us',
+]);
+
+/** Phrases rewritten to one word before splitting (longest first). */
+const PHRASES: [RegExp, string][] = [
+  [/\btable of contents\b/g, 'toc'],
+  [/\bcall to action\b/g, 'cta'],
+  [/\btext ?area\b/g, 'textarea'],
+  [/\bcheck ?box\b/g, 'checkbox'],
+  [/\bdrop ?down\b/g, 'dropdown'],
+  [/\bnav(?:igation)? ?bar\b/g, 'navbar'],
+  [/\bmenu ?bar\b/g, 'navbar'],
+  [/\bsearch ?(?:bar|box|field|input)\b/g, 'searchbox'],
+  [/\bsign ?up\b/g, 'signup'],
+  [/\bsign ?in\b/g, 'signin'],
+  [/\blog ?in\b/g, 'login'],
+  [/\blog ?out\b/g, 'logout'],
+  [/\be-mail\b/g, 'email'],
+  [/\bfrequently asked questions\b/g, 'faq'],
+  [/\bpull ?quote\b/g, 'pullquote pull quote'],
+  [/\bprofile (?:picture|photo|image|pic)\b/g, 'avatar'],
+  [/\bhero (?:section|banner|area)\b/g, 'hero section'],
+  [/\btop ?bar\b/g, 'topbar'],
+  [/\bside ?bar\b/g, 'sidebar'],
+  [/\bcode (?:block|sample|snippet|example)\b/g, 'code snippet'],
+  [/©/g, ' copyright '],
+];
+
+/** Words that name the same thing (each group is symmetric). */
+const SYNONYM_GROUPS: string[][] = [
+  ['login', 'signin', 'logon'],
+  ['signup', 'register', 'registration', 'join', 'subscribe', 'subscription', 'enroll'],
+  ['cart', 'basket', 'bag'],
+  ['author', 'byline', 'writer'],
+  ['email', 'mail'],
+  ['faq', 'question'],
+  ['toc', 'content'],
+  ['navbar', 'nav', 'navigation', 'menu'],
+  ['searchbox', 'search'],
+  ['notification', 'bell', 'alert', 'unread'],
+  ['user', 'account', 'profile', 'avatar'],
+  ['comment', 'reply', 'discussion'],
+  ['review', 'testimonial', 'feedback'],
+  ['price', 'cost', 'amount'],
+  ['cover', 'hero', 'featured', 'banner', 'lead'],
+  ['spec', 'specification', 'detail', 'technical'],
+  ['product', 'item'],
+  ['buy', 'purchase', 'order'],
+  ['password', 'passphrase'],
+  ['newsletter', 'mailing'],
+  ['share', 'social'],
+  ['related', 'similar', 'recommend', 'recommendation'],
+  ['date', 'published', 'publication', 'posted'],
+  ['color', 'colour'],
+  ['error', 'invalid', 'incorrect', 'wrong'],
+  ['legal', 'terms', 'privacy'],
+  ['copyright', 'rights'],
+  ['customer', 'client', 'user'],
+  ['contact', 'support', 'help'],
+];
+
+const SYNONYMS = new Map<string, string[]>();
+for (const group of SYNONYM_GROUPS) {
+  for (const word of group.map(stem)) {
+    const others = group.map(stem).filter((w) => w !== word);
+    SYNONYMS.set(word, [...(SYNONYMS.get(word) ?? []), ...others]);
+  }
+}
+
+/** The synonyms of a stemmed word (not the word itself). */
+export function synonymsOf(word: string): readonly string[] {
+  return SYNONYMS.get(word) ?? [];
+}
+
+/** A crude English stem: plural and possessive endings off, so `reviews` meets `review`. */
+export function stem(word: string): string {
+  let w = word.replace(/'s$/, '');
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 4 && /(?:ches|shes|sses|xes)$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+/** Lower-case words of `text`: camelCase, snake_case and kebab-case split; stemmed (unless `stem: false`); no stopwords. */
+export function words(text: string, options: { keepStopwords?: boolean; stem?: boolean } = {}): string[] {
+  const spaced = text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[’']/g, "'");
+  let rewritten = spaced;
+  for (const [pattern, replacement] of PHRASES) rewritten = rewritten.replace(pattern, replacement);
+  return rewritten
+    .split(/[^a-z0-9'$€£¥%]+/)
+    .map((w) => w.replace(/^'+|'+$/g, ''))
+    .filter((w) => w !== '' && (options.keepStopwords === true || !STOPWORDS.has(w)))
+    .map((w) => (options.stem === false ? w : stem(w)));
+}
+
+/** True when `a` and `b` are the same word, or one is a prefix of the other of at least 4 letters. */
+export function sameOrPrefix(a: string, b: string): 'same' | 'prefix' | null {
+  if (a === b) return 'same';
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 4 && long.startsWith(short) ? 'prefix' : null;
+}

@@ -1,0 +1,32 @@
+import type { Redis } from 'ioredis';
+import type { RateDecision, RateLimiter } from '../../ports/rate-limiter.js';
+
+const WINDOW_MS = 60_000;
+
+/** Counts one request in the window's key and sets the key to expire with the window; atomic. */
+const CONSUME = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n
+`;
+
+/**
+ * Fixed one-minute windows in Redis, shared by every API process: one key per account and window
+ * (`<prefix>:rate:<key>:<window start>`), counted with INCR and expired with the window in one Lua
+ * script, so concurrent requests on any process are counted exactly once.
+ */
+export class RedisRateLimiter implements RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async consume(key: string, limitPerMinute: number, now: number): Promise<RateDecision> {
+    const start = now - (now % WINDOW_MS);
+    const ttlMs = start + WINDOW_MS - now + 5_000;
+    const count = Number(await this.redis.eval(CONSUME, 1, `${this.prefix}:rate:${key}:${start}`, String(ttlMs)));
+    const resetSeconds = Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000));
+    if (count > limitPerMinute) return { allowed: false, limit: limitPerMinute, remaining: 0, resetSeconds };
+    return { allowed: true, limit: limitPerMinute, remaining: limitPerMinute - count, resetSeconds };
+  }
+}

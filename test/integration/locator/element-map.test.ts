@@ -1,0 +1,101 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildElementMap } from '../../../src/adapters/playwright/element-map.js';
+import { launchChromium } from '../../../src/adapters/playwright/launch-chromium.js';
+import type { ElementMap } from '../../../src/ports/element-locator.js';
+import { testChromiumPath, waitForNoChromium } from '../../helpers/chromium.js';
+import type { FixtureServer } from '../../helpers/fixture-server.js';
+import { startFixtureServer } from '../../helpers/fixture-server.js';
+
+let server: FixtureServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  browser = await launchChromium(testChromiumPath());
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  expect(await waitForNoChromium()).toEqual([]);
+});
+
+/** For each element of the map: how many elements its selector matches, and whether that one has the map's box. */
+async function resolve(map: ElementMap) {
+  return page.evaluate((elements) => {
+    return elements.map((e) => {
+      const found = document.querySelectorAll(e.selector);
+      const el = found[0];
+      const r = el?.getBoundingClientRect();
+      const box = r ? [Math.round(r.left + scrollX), Math.round(r.top + scrollY), Math.round(r.width), Math.round(r.height)] : null;
+      const hiddenAncestor = el?.closest('#gone, #invisible, #transparent, #empty, #inside-gone') ?? null;
+      return { matches: found.length, sameBox: JSON.stringify(box) === JSON.stringify([e.box.x, e.box.y, e.box.width, e.box.height]), hidden: hiddenAncestor !== null };
+    });
+  }, map.elements);
+}
+
+describe('element map', () => {
+  it('gives every visible element a selector that matches it alone, with its box', async () => {
+    await page.goto(`${server.baseUrl}/locator/map.html`);
+    const map = await buildElementMap(page);
+    expect(map).toMatchObject({ url: `${server.baseUrl}/locator/map.html`, title: 'Element map edge cases', viewport: { width: 1280, height: 720 } });
+    const resolved = await resolve(map);
+    expect(resolved.every((r) => r.matches === 1 && r.sameBox && !r.hidden)).toBe(true);
+
+    const byName = (name: string) => map.elements.find((e) => e.name === name);
+    expect(byName('Odd id')?.selector).toBe('#a\\:b\\.c');
+    expect(byName('Quoted title')?.selector).toBe('button[title="Say \\"hi\\""]');
+    expect(byName('Work email')).toMatchObject({ tag: 'input', role: 'textbox', selector: '#em', attributes: { placeholder: 'you@example.com', type: 'email' } });
+    expect(byName('Stars')).toMatchObject({ tag: 'svg', role: 'img' });
+    expect(map.elements.find((e) => e.tag === 'h1')).toMatchObject({ role: 'heading', level: 1, name: 'Edge cases' });
+    // The two twins and the two elements sharing an id get selectors of their own.
+    const twins = map.elements.filter((e) => e.text === 'Twin More' && e.tag === 'div');
+    expect(twins).toHaveLength(2);
+    expect(new Set(twins.map((t) => t.selector)).size).toBe(2);
+    const dups = map.elements.filter((e) => e.attributes.id === 'dup');
+    expect(dups.map((d) => d.text)).toEqual(['first dup', 'second dup']);
+    expect(dups.every((d) => d.selector !== '#dup')).toBe(true);
+  });
+
+  it('leaves out hidden, transparent and empty elements and the insides of SVG images', async () => {
+    await page.goto(`${server.baseUrl}/locator/map.html`);
+    const map = await buildElementMap(page);
+    expect((await resolve(map)).some((r) => r.hidden)).toBe(false);
+    expect(map.elements.some((e) => ['display none', 'visibility hidden', 'opacity zero', 'no size'].includes(e.text))).toBe(false);
+    expect(map.elements.some((e) => e.name === 'Hidden inside')).toBe(false);
+    expect(map.elements.some((e) => e.tag === 'circle')).toBe(false);
+  });
+
+  it('keeps page order and points each element at its nearest mapped ancestor', async () => {
+    await page.goto(`${server.baseUrl}/locator/product.html`);
+    const map = await buildElementMap(page);
+    const check = await page.evaluate((elements) => {
+      const nodes = elements.map((e) => document.querySelector(e.selector));
+      return elements.map((e, i) => {
+        const node = nodes[i];
+        const before = i === 0 || (nodes[i - 1]!.compareDocumentPosition(node!) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+        const parent = e.parent === null ? document.body : nodes[e.parent];
+        return before && parent !== null && parent !== undefined && parent !== node && parent.contains(node!);
+      });
+    }, map.elements);
+    expect(check.every(Boolean)).toBe(true);
+    const cart = map.elements.find((e) => e.name === 'Add to cart');
+    expect(cart).toMatchObject({ tag: 'button', role: 'button', attributes: { class: 'btn btn-primary', type: 'submit' } });
+    expect(map.elements.find((e) => e.attributes.alt === 'Acme Outfitters')).toMatchObject({ role: 'img', attributes: { src: 'img.svg' } });
+  });
+
+  it('keeps the most relevant elements when the page has more than the limit', async () => {
+    await page.goto(`${server.baseUrl}/locator/product.html`);
+    const full = await buildElementMap(page);
+    const small = await buildElementMap(page, { maxElements: 12 });
+    expect(small.elements).toHaveLength(12);
+    expect(small.candidates).toBe(full.candidates);
+    expect(full.elements.length).toBeGreaterThan(12);
+    // Landmarks and controls win over plain wrappers.
+    expect(small.elements.every((e) => e.role !== null || e.attributes.id !== undefined)).toBe(true);
+    expect(small.elements.map((e) => e.role)).toEqual(expect.arrayContaining(['banner', 'navigation', 'search', 'contentinfo']));
+  });
+});
