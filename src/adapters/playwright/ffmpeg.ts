@@ -28,7 +28,9 @@ export function ffmpegTool(name: 'ffmpeg' | 'ffprobe'): string {
 /** The error of a tool that could not be started, with how to install it. */
 function notStarted(path: string, error: Error): AppError {
   const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-  const why = missing ? 'not found: run npm start once as root, or apt-get install ffmpeg' : `could not start: ${error.message}`;
+  const why = missing
+    ? 'not found: run npm start once as root, or apt-get install ffmpeg'
+    : `could not start: ${error.message}`;
   return new AppError('CAPTURE_FAILED', `${path} ${why}`, { cause: error, retryable: false });
 }
 
@@ -69,7 +71,9 @@ export interface H264Encoder {
  * CRF 20: ~0.4 MB for 5 s of scrolling at 1280×720), yuv420p, cropped to even sides (yuv420p
  * needs them), `+faststart` (the index first: playable while downloading), no audio.
  */
-export function h264Arguments(options: Pick<H264EncoderOptions, 'fps' | 'outputPath' | 'preset' | 'crf'>): string[] {
+export function h264Arguments(
+  options: Pick<H264EncoderOptions, 'fps' | 'outputPath' | 'preset' | 'crf'>,
+): string[] {
   return [
     ...['-hide_banner', '-loglevel', 'error'],
     ...['-f', 'image2pipe', '-framerate', String(options.fps), '-c:v', 'mjpeg', '-i', 'pipe:0'],
@@ -127,11 +131,18 @@ export function startH264Encoder(options: H264EncoderOptions): H264Encoder {
       if (!stdin || !isRunning(child) || stdin.destroyed) throw await failure();
       if (stdin.write(jpeg)) return;
       // Wait for room, or for ffmpeg to go away (then the write cannot succeed).
-      const outcome = await Promise.race([
-        new Promise<'drained'>((resolve) => stdin.once('drain', () => resolve('drained'))),
-        exited.then(() => 'exited' as const),
-      ]);
-      if (outcome === 'exited') throw await failure();
+      const drained = await new Promise<boolean>((resolve) => {
+        const settle = (ok: boolean) => (): void => {
+          stdin.off('drain', onDrain);
+          child.off('close', onGone).off('error', onGone);
+          resolve(ok);
+        };
+        const onDrain = settle(true);
+        const onGone = settle(false);
+        stdin.once('drain', onDrain);
+        child.once('close', onGone).once('error', onGone);
+      });
+      if (!drained) throw await failure();
     },
     async finish() {
       child.stdin?.end();
@@ -171,7 +182,14 @@ export async function probeVideo(ffprobePath: string, file: string): Promise<Vid
     execFile(ffprobePath, args, { timeout: PROBE_TIMEOUT_MS, killSignal: 'SIGKILL' }, (err, out, errOut) => {
       if (!err) resolve(out);
       else if (typeof err.code === 'string') reject(notStarted(ffprobePath, err));
-      else reject(new AppError('CAPTURE_FAILED', `ffprobe could not read the video: ${errOut.trim() || err.message}`, { cause: err }));
+      else
+        reject(
+          new AppError(
+            'CAPTURE_FAILED',
+            `ffprobe could not read the video: ${errOut.trim() || err.message}`,
+            { cause: err },
+          ),
+        );
     });
   });
   const parsed = JSON.parse(stdout) as {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
@@ -14,20 +14,23 @@ import { ffmpegTool, probeVideo, startH264Encoder } from './ffmpeg.js';
  * never the capture speed: a slow machine makes the same video, only later.
  *
  * Measured on this 2-core machine (headless shell 156, 1280×720, 5 s at 24 fps of an 8000 px page;
- * scroll per frame read back from the video by image registration; "jitter" is the mean change of
- * the per-frame scroll step, 1.6 px being the easing curve itself):
+ * the scroll between frames read back from the video by image registration; "jitter" is the mean
+ * change of that step from frame to frame, 1.6 px being the easing curve itself). Quiet machine
+ * (load ~1) / shared machine (load 5–8):
  *
- * | approach                                   | wall   | repeated frames | jitter  |
- * |--------------------------------------------|--------|-----------------|---------|
- * | stepping + Page.captureScreenshot (chosen) | 4.2–4.6 s | 0            | 1.6 px  |
- * | stepping + HeadlessExperimental.beginFrame | 2.9 s  | 0               | 1.6 px  |
- * | Page.startScreencast, resampled to fps     | 6.5 s  | 0               | 24.7 px |
- * | timed screenshots at wall-clock slots      | 5.3 s  | 7–15            | 30–47 px|
- * | Playwright recordVideo (VP9, 25 fps) → H.264 | 6.3 s | 0 at 24, 24 at 30 fps | 34 px |
+ * | approach                                     | wall            | repeated frames | jitter         |
+ * |----------------------------------------------|-----------------|-----------------|----------------|
+ * | stepping + Page.captureScreenshot (chosen)   | 4.2–4.6 / 5.7 s | 0 / 0           | 1.6 / 1.6 px   |
+ * | stepping + HeadlessExperimental.beginFrame   | 2.9 s / –       | 0               | 1.6 px         |
+ * | Page.startScreencast, resampled to fps       | 6.5 / 7.1 s     | 0 / 4           | 24.7 / 34.9 px |
+ * | screenshots at wall-clock slots              | 5.3 / 5.9 s     | 7 / 21          | 18.8 px, jumps |
+ * | Playwright recordVideo (VP9 25 fps) → H.264  | 6.3 / 8.2 s     | 0 / 12          | – / 43.8 px    |
  *
  * beginFrame needs `--enable-begin-frame-control`, under which ordinary screenshots of the same
  * browser hang: it would need a browser of its own. The real-time approaches stutter (frames
  * picked from a 60 Hz stream, or late) and get worse under load; stepping only gets slower.
+ * recordVideo also needs Playwright's own ffmpeg build and encodes twice. PNG frames instead of
+ * JPEG: same video, 5.2 s instead of 4.5 s.
  */
 
 /** JPEG quality of each frame (the H.264 encode after it is the lossy step that shows). */
@@ -37,6 +40,14 @@ const FRAME_ALLOWANCE_MS = 20;
 const FRAME_ALLOWANCE_MS_PER_MEGAPIXEL = 80;
 /** Allowance for the preparation (lazy-content scroll, settling) and the encoder's last frames, in ms. */
 const FIXED_ALLOWANCE_MS = 15_000;
+
+/** Name prefix of a recording's temporary folder. */
+const TEMP_PREFIX = 'shots-video-';
+/**
+ * A temporary folder older than this belongs to a process that died mid-recording (no recording
+ * lasts that long: the capture deadline is at most CAPTURE_TIMEOUT_MS plus videoAllowanceMs).
+ */
+const STALE_TEMP_MS = 2 * 3600_000;
 
 /** The video a spec asks for. */
 export interface VideoSpec {
@@ -111,7 +122,8 @@ export interface ScrollingVideo {
 /**
  * Records `page` scrolled from top to bottom over `durationSeconds` at `fps` into an H.264 mp4
  * (see the top of this file). Frames are streamed to ffmpeg one at a time with backpressure; the
- * mp4 is written to a temporary folder (removed afterwards), which `+faststart` needs.
+ * mp4 is written to a temporary folder (removed afterwards), which `+faststart` needs. Folders
+ * left by a process that died mid-recording are removed by a later recording.
  *
  * @throws AppError `CAPTURE_FAILED` when ffmpeg is missing or fails; any error of the page (closed
  *   context, crash) as it comes, after ffmpeg was killed.
@@ -130,7 +142,9 @@ export async function recordScrollingVideo(
   }));
   const scrolledPx = Math.max(0, Math.min(documentHeightPx, options.maxHeightPx) - viewportHeightPx);
   const positions = scrollPositions(frames, scrolledPx);
-  const dir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'shots-video-'));
+  const parent = options.tempDir ?? tmpdir();
+  await removeStaleTempDirs(parent);
+  const dir = await mkdtemp(join(parent, TEMP_PREFIX));
   const outputPath = join(dir, 'video.mp4');
   let cdp: CDPSession | null = null;
   let encoder: H264Encoder | null = null;
@@ -147,7 +161,10 @@ export async function recordScrollingVideo(
     await encoder.finish();
     const probe = await probeVideo(options.ffprobePath ?? ffmpegTool('ffprobe'), outputPath);
     if (probe.codec !== 'h264' || probe.width <= 0 || probe.height <= 0) {
-      throw new AppError('CAPTURE_FAILED', `The encoder produced an unexpected video (${probe.codec} ${probe.width}×${probe.height})`);
+      throw new AppError(
+        'CAPTURE_FAILED',
+        `The encoder produced an unexpected video (${probe.codec} ${probe.width}×${probe.height})`,
+      );
     }
     return {
       bytes: await readFile(outputPath),
@@ -163,6 +180,17 @@ export async function recordScrollingVideo(
     await encoder?.kill();
     await cdp?.detach().catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Removes the temporary folders that recordings of dead processes left in `parent`. */
+async function removeStaleTempDirs(parent: string): Promise<void> {
+  const names = await readdir(parent).catch(() => []);
+  for (const name of names.filter((n) => n.startsWith(TEMP_PREFIX))) {
+    const path = join(parent, name);
+    const info = await stat(path).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > STALE_TEMP_MS)
+      await rm(path, { recursive: true, force: true }).catch(() => undefined);
   }
 }
 

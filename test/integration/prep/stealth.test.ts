@@ -31,18 +31,19 @@ async function startBotCheckServer(): Promise<BotCheckServer> {
   const page = readFileSync(join(FIXTURE_PAGES_DIR, 'prep/bot-check.html'));
   let headers: IncomingHttpHeaders = {};
   let checks: Check[] = [];
-  let held: ServerResponse[] = [];
-  const release = (): void => {
-    for (const res of held) res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
-    held = [];
+  const held = new Set<ServerResponse>();
+  const answer = (res: ServerResponse): void => {
+    if (!held.delete(res)) return;
+    res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
   };
+  const release = (): void => held.forEach(answer);
   const server: Server = createServer((req, res) => {
     if (req.url === '/') {
       headers = req.headers;
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
     } else if (req.url === '/hold.svg') {
-      held.push(res);
-      setTimeout(release, 10_000).unref(); // a page that never reports still loads, and fails its checks
+      held.add(res);
+      setTimeout(() => answer(res), 20_000).unref(); // a page that never reports still loads, and fails
     } else if (req.url === '/report' && req.method === 'POST') {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));

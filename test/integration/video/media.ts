@@ -39,7 +39,10 @@ export async function probe(bytes: Buffer): Promise<Probed> {
   return withFile(bytes, async (file) => {
     const { stdout } = await run('ffprobe', [
       ...['-v', 'error', '-select_streams', 'v:0', '-count_frames', '-of', 'json'],
-      ...['-show_entries', 'stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_read_frames:format=duration'],
+      ...[
+        '-show_entries',
+        'stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_read_frames:format=duration',
+      ],
       file,
     ]);
     const json = JSON.parse(stdout);
@@ -61,7 +64,7 @@ export async function probe(bytes: Buffer): Promise<Probed> {
 /** Types of the top-level boxes of an mp4, in file order. */
 export function topLevelBoxes(bytes: Buffer): string[] {
   const types: string[] = [];
-  for (let at = 0; at + 8 <= bytes.length; ) {
+  for (let at = 0; at + 8 <= bytes.length;) {
     let size = bytes.readUInt32BE(at);
     types.push(bytes.toString('latin1', at + 4, at + 8));
     if (size === 1) size = Number(bytes.readBigUInt64BE(at + 8));
@@ -74,7 +77,9 @@ export function topLevelBoxes(bytes: Buffer): string[] {
 /** MD5 of every decoded frame, in order (`ffmpeg -f framemd5`). */
 export async function frameMd5s(bytes: Buffer): Promise<string[]> {
   return withFile(bytes, async (file) => {
-    const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'framemd5', '-'], { maxBuffer: 16 << 20 });
+    const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'framemd5', '-'], {
+      maxBuffer: 16 << 20,
+    });
     return stdout
       .split('\n')
       .filter((line) => line.trim() !== '' && !line.startsWith('#'))
@@ -85,10 +90,14 @@ export async function frameMd5s(bytes: Buffer): Promise<string[]> {
 /** Every frame decoded to RGB24 (small videos only: width × height × 3 bytes a frame). */
 export async function decodeFrames(bytes: Buffer, width: number, height: number): Promise<Buffer[]> {
   return withFile(bytes, async (file) => {
-    const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
-      encoding: 'buffer',
-      maxBuffer: 1 << 30,
-    });
+    const { stdout } = await run(
+      'ffmpeg',
+      ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+      {
+        encoding: 'buffer',
+        maxBuffer: 1 << 30,
+      },
+    );
     const size = width * height * 3;
     return Array.from({ length: stdout.length / size }, (_, i) => stdout.subarray(i * size, (i + 1) * size));
   });
@@ -108,7 +117,11 @@ export function meanDifference(a: Buffer, b: Buffer): number {
 }
 
 /** True when every channel is within `tolerance` of `expected`. */
-export function near(actual: [number, number, number], expected: [number, number, number], tolerance = 24): boolean {
+export function near(
+  actual: [number, number, number],
+  expected: [number, number, number],
+  tolerance = 24,
+): boolean {
   return expected.every((v, i) => Math.abs(actual[i]! - v) <= tolerance);
 }
 
@@ -121,7 +134,8 @@ export function ffmpegProcessesOf(rootPid: number = process.pid): number[] {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
       const [state, ppid] = stat.slice(close + 2).split(' ');
-      if (state !== 'Z' && state !== 'X') table.set(Number(name), { ppid: Number(ppid), comm: stat.slice(stat.indexOf('(') + 1, close) });
+      if (state !== 'Z' && state !== 'X')
+        table.set(Number(name), { ppid: Number(ppid), comm: stat.slice(stat.indexOf('(') + 1, close) });
     } catch {
       // ended while we looked
     }
@@ -175,7 +189,8 @@ export function verticalShift(a: Buffer, b: Buffer, width: number, height: numbe
       for (let x = 4; x < width; x += 16) {
         const pa = ((y + shift) * width + x) * 3;
         const pb = (y * width + x) * 3;
-        error += Math.abs(a[pa]! - b[pb]!) + Math.abs(a[pa + 1]! - b[pb + 1]!) + Math.abs(a[pa + 2]! - b[pb + 2]!);
+        error +=
+          Math.abs(a[pa]! - b[pb]!) + Math.abs(a[pa + 1]! - b[pb + 1]!) + Math.abs(a[pa + 2]! - b[pb + 2]!);
         count += 1;
       }
     }

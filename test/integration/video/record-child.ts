@@ -1,11 +1,11 @@
-// Started as its own process by recorder-lifecycle.test.ts: records a 30 s video of the URL given;
-// the test kills this process (SIGKILL) mid-recording.
+// Started as its own process by recorder-lifecycle.test.ts: records a 30 s video of the URL given,
+// its temporary file in the folder given; the test kills this process (SIGKILL) mid-recording.
 import { launchChromium } from '../../../src/adapters/playwright/launch-chromium.js';
 import { recordScrollingVideo } from '../../../src/adapters/playwright/video-recorder.js';
 import { testChromiumPath } from '../../helpers/chromium.js';
 
-const url = process.argv[2];
-if (!url) throw new Error('usage: record-child.ts URL');
+const [url, tempDir] = process.argv.slice(2);
+if (!url || !tempDir) throw new Error('usage: record-child.ts URL TEMP_DIR');
 const browser = await launchChromium(testChromiumPath());
 const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
 const page = await context.newPage();
@@ -15,5 +15,6 @@ await recordScrollingVideo(context, page, {
   fps: 30,
   maxHeightPx: 16_384,
   signal: new AbortController().signal,
+  tempDir,
 });
 await browser.close();

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../src/adapters/playwright/launch-chromium.js';
 import { recordScrollingVideo } from '../../../src/adapters/playwright/video-recorder.js';
-import { chromiumProcessesOf, stillRunning, testChromiumPath, waitForNoChromium } from '../../helpers/chromium.js';
+import {
+  chromiumProcessesOf,
+  stillRunning,
+  testChromiumPath,
+  waitForNoChromium,
+} from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
 import { thrownBy } from '../playwright/support.js';
@@ -59,15 +64,41 @@ describe('video recorder lifecycle', () => {
     expect(ffmpegProcessesOf()).toEqual([]);
   });
 
+  it('removes temporary folders that a dead process left behind long ago, and only those', async () => {
+    const old = join(tempDir, 'shots-video-old');
+    const recent = join(tempDir, 'shots-video-recent');
+    mkdirSync(old);
+    mkdirSync(recent);
+    const threeHoursAgo = new Date(Date.now() - 3 * 3600_000);
+    utimesSync(old, threeHoursAgo, threeHoursAgo);
+    await recordScrollingVideo(context, page, options());
+    expect(readdirSync(tempDir)).toEqual(['shots-video-recent']);
+  });
+
   it('caps the scroll at maxHeightPx and says how tall the page was', async () => {
     const video = await recordScrollingVideo(context, page, options({ maxHeightPx: 1000 }));
     expect(video).toMatchObject({ scrolledPx: 1000 - 240, fullHeightPx: 8000, width: 320, height: 240 });
   });
 
   it('fails with an install hint, not retried, when ffmpeg is missing', async () => {
-    const err = await thrownBy(() => recordScrollingVideo(context, page, options({ ffmpegPath: '/nonexistent/ffmpeg' })));
+    const err = await thrownBy(() =>
+      recordScrollingVideo(context, page, options({ ffmpegPath: '/nonexistent/ffmpeg' })),
+    );
     expect(err).toMatchObject({ code: 'CAPTURE_FAILED', retryable: false });
-    expect(err.message).toBe('/nonexistent/ffmpeg not found: run npm start once as root, or apt-get install ffmpeg');
+    expect(err.message).toBe(
+      '/nonexistent/ffmpeg not found: run npm start once as root, or apt-get install ffmpeg',
+    );
+    expect(readdirSync(tempDir)).toEqual([]);
+  });
+
+  it('fails with the encoder’s exit when ffmpeg stops taking frames', async () => {
+    const err = await thrownBy(() =>
+      recordScrollingVideo(context, page, options({ ffmpegPath: '/bin/false' })),
+    );
+    expect(err).toMatchObject({
+      code: 'CAPTURE_FAILED',
+      message: 'The video encoder (ffmpeg) exited with code 1',
+    });
     expect(readdirSync(tempDir)).toEqual([]);
   });
 
@@ -84,15 +115,23 @@ describe('video recorder lifecycle', () => {
 
   it('leaves no ffmpeg behind when the process recording is killed', async () => {
     const script = fileURLToPath(new URL('./record-child.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', script, `${server.baseUrl}/video/long.html`], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', script, `${server.baseUrl}/video/long.html`, tempDir],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     let browsers: number[] = [];
     try {
-      const encoders = await waitFor(() => (child.exitCode === null ? ffmpegProcessesOf(child.pid) : []), 45_000, () => stderr);
+      const encoders = await waitFor(
+        () => (child.exitCode === null ? ffmpegProcessesOf(child.pid) : []),
+        45_000,
+        () => stderr,
+      );
       browsers = chromiumProcessesOf(child.pid ?? -1);
       child.kill('SIGKILL');
       await exited;
@@ -107,7 +146,11 @@ describe('video recorder lifecycle', () => {
 });
 
 /** Polls `fn` until it returns a non-empty list; fails after `timeoutMs` with `why()` in the message. */
-async function waitFor(fn: () => number[], timeoutMs = 30_000, why: () => string = () => ''): Promise<number[]> {
+async function waitFor(
+  fn: () => number[],
+  timeoutMs = 30_000,
+  why: () => string = () => '',
+): Promise<number[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = fn();

@@ -18,7 +18,8 @@ describe('scrollPositions', () => {
     expect(moves[0]).toBeLessThan(moves[74]!);
     expect(moves.at(-1)).toBeLessThan(moves[74]!);
     // Smooth: the step changes gradually (no frame moves much more than its neighbours).
-    for (let i = 1; i < moves.length; i += 1) expect(Math.abs(moves[i]! - moves[i - 1]!)).toBeLessThanOrEqual(3);
+    for (let i = 1; i < moves.length; i += 1)
+      expect(Math.abs(moves[i]! - moves[i - 1]!)).toBeLessThanOrEqual(3);
   });
 
   it('moves one pixel a frame when there are just as many pixels as frames', () => {

@@ -43,7 +43,11 @@ afterAll(async () => {
   expect(await waitForNoChromium()).toEqual([]);
 });
 
-function videoSpec(page: string, video: { duration: number; fps: number }, dimensions = { width: 640, height: 360 }) {
+function videoSpec(
+  page: string,
+  video: { duration: number; fps: number },
+  dimensions = { width: 640, height: 360 },
+) {
   return specOf({ url: `${server.baseUrl}/video/${page}`, dimensions, video });
 }
 
@@ -51,7 +55,10 @@ describe('scrolling video', () => {
   it('scrolls a long page from top to bottom, a new position every frame along the eased curve', async () => {
     // Odd viewport: the video is cut to even sides (yuv420p needs them).
     const viewport = { width: 641, height: 361 };
-    const out = await capturer.capture(videoSpec('long.html', { duration: 3, fps: 30 }, viewport), noDeadline());
+    const out = await capturer.capture(
+      videoSpec('long.html', { duration: 3, fps: 30 }, viewport),
+      noDeadline(),
+    );
     expect(out).toMatchObject({
       format: 'mp4',
       contentType: 'video/mp4',
@@ -63,7 +70,15 @@ describe('scrolling video', () => {
     expect(out.metadata).toMatchObject({ httpStatus: 200, scrolledPx, truncated: false });
 
     const probed = await probe(out.bytes);
-    expect(probed).toMatchObject({ codec: 'h264', pixFmt: 'yuv420p', width: 640, height: 360, fps: 30, frames: 90, faststart: true });
+    expect(probed).toMatchObject({
+      codec: 'h264',
+      pixFmt: 'yuv420p',
+      width: 640,
+      height: 360,
+      fps: 30,
+      frames: 90,
+      faststart: true,
+    });
     expect(Math.abs(probed.durationSeconds - 3)).toBeLessThanOrEqual(1 / 30);
     expect(new Set(await frameMd5s(out.bytes)).size).toBe(90);
 
@@ -79,19 +94,34 @@ describe('scrolling video', () => {
     // The picture moves up by the planned step between every two frames: no repeat, no jump.
     const planned = scrollPositions(90, scrolledPx);
     const steps = planned.slice(1).map((y, i) => y - planned[i]!);
-    const seen = frames.slice(1).map((frame, i) => verticalShift(frames[i]!, frame, 640, 360, Math.max(...steps) + 20));
+    const seen = frames
+      .slice(1)
+      .map((frame, i) => verticalShift(frames[i]!, frame, 640, 360, Math.max(...steps) + 20));
     for (const [i, shift] of seen.entries()) {
       expect(shift, `frame ${i + 1}`).toBeGreaterThan(0);
-      expect(Math.abs(shift - steps[i]!), `frame ${i + 1}: moved ${shift} px, planned ${steps[i]}`).toBeLessThanOrEqual(2);
+      expect(
+        Math.abs(shift - steps[i]!),
+        `frame ${i + 1}: moved ${shift} px, planned ${steps[i]}`,
+      ).toBeLessThanOrEqual(2);
     }
   });
 
   it('holds a page shorter than the viewport still to the end', async () => {
-    const out = await capturer.capture(videoSpec('short.html', { duration: 2, fps: 5 }, { width: 800, height: 600 }), noDeadline());
+    const out = await capturer.capture(
+      videoSpec('short.html', { duration: 2, fps: 5 }, { width: 800, height: 600 }),
+      noDeadline(),
+    );
     expect(out).toMatchObject({ width: 800, height: 600, video: { durationSeconds: 2, fps: 5 } });
     expect(out.metadata).toMatchObject({ scrolledPx: 0, truncated: false });
     const probed = await probe(out.bytes);
-    expect(probed).toMatchObject({ codec: 'h264', pixFmt: 'yuv420p', width: 800, height: 600, fps: 5, frames: 10 });
+    expect(probed).toMatchObject({
+      codec: 'h264',
+      pixFmt: 'yuv420p',
+      width: 800,
+      height: 600,
+      fps: 5,
+      frames: 10,
+    });
     expect(Math.abs(probed.durationSeconds - 2)).toBeLessThanOrEqual(1 / 5);
     const frames = await decodeFrames(out.bytes, 800, 600);
     expect(frames).toHaveLength(10);
@@ -112,9 +142,19 @@ describe('scrolling video', () => {
   });
 
   it('makes a 5 s, 24 fps video at 1280×720 with 120 distinct frames', async () => {
-    const out = await capturer.capture(videoSpec('long.html', { duration: 5, fps: 24 }, { width: 1280, height: 720 }), noDeadline());
+    const out = await capturer.capture(
+      videoSpec('long.html', { duration: 5, fps: 24 }, { width: 1280, height: 720 }),
+      noDeadline(),
+    );
     const probed = await probe(out.bytes);
-    expect(probed).toMatchObject({ codec: 'h264', pixFmt: 'yuv420p', width: 1280, height: 720, fps: 24, frames: 120 });
+    expect(probed).toMatchObject({
+      codec: 'h264',
+      pixFmt: 'yuv420p',
+      width: 1280,
+      height: 720,
+      fps: 24,
+      frames: 120,
+    });
     expect(Math.abs(probed.durationSeconds - 5)).toBeLessThanOrEqual(1 / 24);
     expect(new Set(await frameMd5s(out.bytes)).size).toBe(120);
   });
@@ -130,7 +170,10 @@ describe('scrolling video', () => {
 
   it('fails a page that never finishes loading with the navigation timeout, starting no encoder', async () => {
     const err = await thrownBy(() =>
-      capturer.capture(specOf({ url: `${server.baseUrl}/slow`, video: { duration: 2, fps: 10 } }), noDeadline()),
+      capturer.capture(
+        specOf({ url: `${server.baseUrl}/slow`, video: { duration: 2, fps: 10 } }),
+        noDeadline(),
+      ),
     );
     expect(err).toMatchObject({
       code: 'NAVIGATION_TIMEOUT',

@@ -14,7 +14,10 @@ let growthKey: string;
 
 beforeAll(async () => {
   pages = await startFixtureServer();
-  api = await startTestApi({ JOB_RETRY_DELAYS: '0,0', NAVIGATION_TIMEOUT_MS: '5000' }, { api: true, worker: true });
+  api = await startTestApi(
+    { JOB_RETRY_DELAYS: '0,0', NAVIGATION_TIMEOUT_MS: '5000' },
+    { api: true, worker: true },
+  );
   await api.service.start();
   growthKey = (await api.account('GROWTH')).apiKey;
 });
@@ -37,10 +40,16 @@ describe('video through the service', () => {
     expect(submitted.statusCode, submitted.body).toBe(202);
     const { jobId } = submitted.json<{ jobId: string }>();
 
-    const status = await until(async () => {
-      const body = (await api.app.inject({ url: `/jobs/${jobId}/status`, headers: auth(growthKey) })).json();
-      return body.status === 'completed' || body.status === 'failed' ? body : undefined;
-    }, 120_000, 200);
+    const status = await until(
+      async () => {
+        const body = (
+          await api.app.inject({ url: `/jobs/${jobId}/status`, headers: auth(growthKey) })
+        ).json();
+        return body.status === 'completed' || body.status === 'failed' ? body : undefined;
+      },
+      120_000,
+      200,
+    );
     expect(status).toMatchObject({ status: 'completed', attempts: 1 });
 
     const download = await api.app.inject({ url: `/jobs/${jobId}/result`, headers: auth(growthKey) });
@@ -50,7 +59,15 @@ describe('video through the service', () => {
     expect(Number(download.headers['content-length'])).toBe(bytes.length);
 
     const probed = await probe(bytes);
-    expect(probed).toMatchObject({ codec: 'h264', pixFmt: 'yuv420p', width: 1280, height: 720, fps: 10, frames: 20, faststart: true });
+    expect(probed).toMatchObject({
+      codec: 'h264',
+      pixFmt: 'yuv420p',
+      width: 1280,
+      height: 720,
+      fps: 10,
+      frames: 20,
+      faststart: true,
+    });
     expect(Math.abs(probed.durationSeconds - 2)).toBeLessThanOrEqual(1 / 10);
     expect(new Set(await frameMd5s(bytes)).size).toBe(20);
     const frames = await decodeFrames(bytes, 1280, 720);
@@ -58,7 +75,10 @@ describe('video through the service', () => {
     expect(near(pixel(frames.at(-1)!, 1280, 20, 700), [0, 0, 255])).toBe(true);
 
     const record = (
-      await api.app.inject({ url: `/jobs/${jobId}/result`, headers: { ...auth(growthKey), accept: 'application/json' } })
+      await api.app.inject({
+        url: `/jobs/${jobId}/result`,
+        headers: { ...auth(growthKey), accept: 'application/json' },
+      })
     ).json();
     expect(record).toMatchObject({
       jobId,
@@ -72,7 +92,12 @@ describe('video through the service', () => {
       fps: 10,
       cached: false,
     });
-    expect(record.metadata).toMatchObject({ finalUrl: url, httpStatus: 200, scrolledPx: 8000 - 720, truncated: false });
+    expect(record.metadata).toMatchObject({
+      finalUrl: url,
+      httpStatus: 200,
+      scrolledPx: 8000 - 720,
+      truncated: false,
+    });
   });
 
   it('accepts the bounds of duration and fps and refuses what lies outside them', async () => {

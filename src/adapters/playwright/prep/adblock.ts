@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/pro
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENGINE_VERSION, FiltersEngine, Request } from '@ghostery/adblocker';
+import type { RequestType } from '@ghostery/adblocker';
 import type { BrowserContext, Frame, Page, Request as PlaywrightRequest, Route } from 'playwright-core';
 import { AppError } from '../../../domain/errors.js';
 
@@ -106,10 +107,10 @@ async function writeCache(dir: string, hash: string, engine: FiltersEngine): Pro
 }
 
 /** Resource types as Playwright names them, mapped to the engine's (sub-frame documents apart). */
-function requestType(request: PlaywrightRequest, frame: Frame | null): Parameters<typeof Request.fromRawDetails>[0]['type'] {
+function requestType(request: PlaywrightRequest, frame: Frame | null): RequestType {
   const type = request.resourceType();
   if (type === 'document') return frame?.parentFrame() === null ? 'main_frame' : 'sub_frame';
-  return type as Parameters<typeof Request.fromRawDetails>[0]['type'];
+  return type as RequestType;
 }
 
 function frameOf(request: PlaywrightRequest): Frame | null {
@@ -121,7 +122,7 @@ function frameOf(request: PlaywrightRequest): Frame | null {
 }
 
 /** Request types whose element shows as a broken box when blocked. */
-const COLLAPSIBLE = new Set(['image', 'sub_frame', 'media', 'object']);
+const COLLAPSIBLE: ReadonlySet<RequestType> = new Set<RequestType>(['image', 'sub_frame', 'media', 'object']);
 
 /** Most ids, classes and links read from one document for the DOM-based cosmetic filters. */
 const MAX_FEATURES = 5000;
