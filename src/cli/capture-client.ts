@@ -12,6 +12,8 @@ export interface CaptureClientOptions {
   element?: string;
   description?: string;
   bypassCache?: boolean;
+  videoDuration?: number;
+  videoFps?: number;
   timeout: number;
 }
 
@@ -38,6 +40,7 @@ export async function runCaptureClient(url: string, opts: CaptureClientOptions, 
   if (opts.element) body.element = opts.element;
   if (opts.description) body.description = opts.description;
   if (opts.bypassCache) body.bypassCache = true;
+  if (opts.videoDuration) body.video = { duration: opts.videoDuration, fps: opts.videoFps ?? 24 };
   const base = opts.server.replace(/\/+$/, '');
   const submitted = await fetch(`${base}/screenshots/web`, {
     method: 'POST',

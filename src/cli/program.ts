@@ -116,6 +116,8 @@ export function buildProgram(host: CliHost, version: string): Command {
     .option('--element <selector>', 'CSS selector to crop to')
     .option('--description <text>', 'describe the element to crop to')
     .option('--bypass-cache', 'capture afresh')
+    .option('--video-duration <seconds>', 'record a scrolling mp4 of this many seconds', positiveInt)
+    .option('--video-fps <n>', 'frames per second of the video (default 24)', positiveInt)
     .option('--timeout <seconds>', 'give up waiting after this long', positiveInt, 120)
     .action((url: string, opts: Parameters<typeof runCaptureClient>[1]) => runCaptureClient(url, opts, host));
 

@@ -135,20 +135,6 @@ describe('Playwright capturer failures', () => {
     expect(err).toMatchObject({ code: 'CAPTURE_TIMEOUT' });
   });
 
-  it('refuses video: not part of this capturer', async () => {
-    const err = await thrownBy(() =>
-      capturer.capture(
-        specOf({ url: `${server.baseUrl}/simple.html`, video: { duration: 2, fps: 10 } }),
-        noDeadline(),
-      ),
-    );
-    expect(err).toMatchObject({
-      code: 'CAPTURE_FAILED',
-      retryable: false,
-      message: 'video capture is not available in this build',
-    });
-  });
-
   it('still captures after all these failures, with no context left behind', async () => {
     const out = await capturer.capture(specOf({ url: `${server.baseUrl}/simple.html` }), noDeadline());
     expect(out.metadata.httpStatus).toBe(200);
