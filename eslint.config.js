@@ -32,7 +32,7 @@ const boundaries = LAYERS.filter((layer) => layer !== 'main').map((layer) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'scripts/**', 'bin/**', 'eslint.config.js', '*.tmp.ts'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'scripts/**', 'bin/**', 'eslint.config.js', '*.tmp.ts', 'test/fixtures/**', 'assets/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
