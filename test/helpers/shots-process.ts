@@ -16,8 +16,13 @@ export interface ShotsProcess {
 }
 
 /** Starts the built `shots` program (`serve` by default) and waits until it listens. */
-export async function startShots(env: Record<string, string>, command = 'serve', timeoutMs = 60_000): Promise<ShotsProcess> {
-  const child = spawn(process.execPath, [BIN, command], {
+export async function startShots(
+  env: Record<string, string>,
+  command = 'serve',
+  timeoutMs = 60_000,
+  nodeArgs: string[] = [],
+): Promise<ShotsProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, BIN, command], {
     env: { ...process.env, LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

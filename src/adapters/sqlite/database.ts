@@ -118,3 +118,20 @@ function migrate(db: SqliteDatabase): void {
   });
   run.immediate();
 }
+
+const statements = new WeakMap<SqliteDatabase, Map<string, Database.Statement>>();
+
+/** `db.prepare(sql)`, compiled once per database and SQL text and reused after. */
+export function prepared(db: SqliteDatabase, sql: string): Database.Statement {
+  let cache = statements.get(db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement;
+}

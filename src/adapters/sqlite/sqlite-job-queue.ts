@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
 import type { JobQueue, Lease } from '../../ports/job-queue.js';
 import type { SqliteDatabase } from './database.js';
+import { prepared } from './database.js';
 
 export interface SqliteJobQueueOptions {
   /** How often an idle `take` looks again for work written by another process. Default 250 ms. */
@@ -27,12 +28,11 @@ export class SqliteJobQueue implements JobQueue {
 
   enqueue(jobId: string, runAt?: Date): Promise<void> {
     const at = runAt?.getTime() ?? Date.now();
-    this.db
-      .prepare(
-        `INSERT INTO queue_items (job_id, state, run_at) VALUES (?, 'waiting', ?)
+    prepared(
+      this.db,
+      `INSERT INTO queue_items (job_id, state, run_at) VALUES (?, 'waiting', ?)
          ON CONFLICT(job_id) DO NOTHING`,
-      )
-      .run(jobId, at);
+    ).run(jobId, at);
     this.wake.emit('job');
     return Promise.resolve();
   }
@@ -40,16 +40,15 @@ export class SqliteJobQueue implements JobQueue {
   private claim(workerId: string, leaseMs: number): Lease | null {
     const now = Date.now();
     const token = randomBytes(12).toString('base64url');
-    const row = this.db
-      .prepare(
-        `UPDATE queue_items SET state = 'active', token = ?, worker_id = ?, lease_expires_at = ?
+    const row = prepared(
+      this.db,
+      `UPDATE queue_items SET state = 'active', token = ?, worker_id = ?, lease_expires_at = ?
          WHERE job_id = (
            SELECT job_id FROM queue_items
            WHERE (state = 'waiting' AND run_at <= ?) OR (state = 'active' AND lease_expires_at <= ?)
            ORDER BY run_at LIMIT 1)
          RETURNING job_id`,
-      )
-      .get(token, workerId, now + leaseMs, now, now) as { job_id: string } | undefined;
+    ).get(token, workerId, now + leaseMs, now, now) as { job_id: string } | undefined;
     return row ? { jobId: row.job_id, token } : null;
   }
 
@@ -67,29 +66,32 @@ export class SqliteJobQueue implements JobQueue {
   }
 
   extend(lease: Lease, leaseMs: number): Promise<boolean> {
-    const info = this.db
-      .prepare(`UPDATE queue_items SET lease_expires_at = ? WHERE job_id = ? AND token = ? AND state = 'active'`)
-      .run(Date.now() + leaseMs, lease.jobId, lease.token);
+    const info = prepared(
+      this.db,
+      `UPDATE queue_items SET lease_expires_at = ? WHERE job_id = ? AND token = ? AND state = 'active'`,
+    ).run(Date.now() + leaseMs, lease.jobId, lease.token);
     return Promise.resolve(info.changes > 0);
   }
 
   ack(lease: Lease, retryAt?: Date): Promise<void> {
     if (retryAt) {
-      this.db
-        .prepare(
-          `UPDATE queue_items SET state = 'waiting', run_at = ?, token = NULL, worker_id = NULL, lease_expires_at = NULL
+      prepared(
+        this.db,
+        `UPDATE queue_items SET state = 'waiting', run_at = ?, token = NULL, worker_id = NULL, lease_expires_at = NULL
            WHERE job_id = ? AND token = ?`,
-        )
-        .run(retryAt.getTime(), lease.jobId, lease.token);
+      ).run(retryAt.getTime(), lease.jobId, lease.token);
       setTimeout(() => this.wake.emit('job'), Math.max(0, retryAt.getTime() - Date.now())).unref();
     } else {
-      this.db.prepare(`DELETE FROM queue_items WHERE job_id = ? AND token = ?`).run(lease.jobId, lease.token);
+      prepared(this.db, `DELETE FROM queue_items WHERE job_id = ? AND token = ?`).run(
+        lease.jobId,
+        lease.token,
+      );
     }
     return Promise.resolve();
   }
 
   depth(): Promise<{ waiting: number; active: number }> {
-    const rows = this.db.prepare(`SELECT state, count(*) AS n FROM queue_items GROUP BY state`).all() as {
+    const rows = prepared(this.db, `SELECT state, count(*) AS n FROM queue_items GROUP BY state`).all() as {
       state: string;
       n: number;
     }[];

@@ -3,6 +3,7 @@ import type { CaptureSpec } from '../../domain/capture-request.js';
 import type { Job, JobError, JobResult, JobStatus, StorageTargetRef } from '../../domain/job.js';
 import type { JobStore, QuotaGuard } from '../../ports/job-store.js';
 import type { SqliteDatabase } from './database.js';
+import { prepared } from './database.js';
 
 interface JobRow {
   id: string;
@@ -56,36 +57,38 @@ export class SqliteJobStore implements JobStore {
   constructor(private readonly db: SqliteDatabase) {}
 
   private insert(job: Job): void {
-    this.db
-      .prepare(
-        `INSERT INTO jobs (id, account_id, type, status, spec, webhook_url, cache_key, attempts, max_attempts,
+    prepared(
+      this.db,
+      `INSERT INTO jobs (id, account_id, type, status, spec, webhook_url, cache_key, attempts, max_attempts,
            created_at, started_at, completed_at, result, storage, storage_credentials)
          VALUES (@id, @accountId, @type, @status, @spec, @webhookUrl, @cacheKey, @attempts, @maxAttempts,
            @createdAt, @startedAt, @completedAt, @result, @storage, @storageCredentials)`,
-      )
-      .run({
-        ...job,
-        spec: JSON.stringify(job.spec),
-        result: job.result ? JSON.stringify(job.result) : null,
-        storage: job.storage ? JSON.stringify(job.storage) : null,
-        // Credentials are kept only while the job can still run.
-        storageCredentials: job.status === 'queued' ? (job.storageCredentialsSealed ?? null) : null,
-      });
+    ).run({
+      ...job,
+      spec: JSON.stringify(job.spec),
+      result: job.result ? JSON.stringify(job.result) : null,
+      storage: job.storage ? JSON.stringify(job.storage) : null,
+      // Credentials are kept only while the job can still run.
+      storageCredentials: job.status === 'queued' ? (job.storageCredentialsSealed ?? null) : null,
+    });
   }
 
   private used(accountId: string, monthStart: string): number {
-    const row = this.db
-      .prepare(`SELECT count(*) AS n FROM jobs WHERE account_id = ? AND created_at >= ? AND status != 'failed'`)
-      .get(accountId, monthStart) as { n: number };
+    const row = prepared(
+      this.db,
+      `SELECT count(*) AS n FROM jobs WHERE account_id = ? AND created_at >= ? AND status != 'failed'`,
+    ).get(accountId, monthStart) as { n: number };
     return row.n;
   }
 
   private createGuarded(job: Job, quota: QuotaGuard): 'created' | 'quota_exceeded' {
     return this.db
       .transaction(() => {
-        if (this.used(job.accountId, quota.monthStart) >= quota.monthlyQuota) return 'quota_exceeded' as const;
+        if (this.used(job.accountId, quota.monthStart) >= quota.monthlyQuota)
+          return 'quota_exceeded' as const;
         this.insert(job);
-        if (job.status === 'completed') this.addOutboxRow(job.id, 'job.completed', job.completedAt ?? job.createdAt);
+        if (job.status === 'completed')
+          this.addOutboxRow(job.id, 'job.completed', job.completedAt ?? job.createdAt);
         return 'created' as const;
       })
       .immediate();
@@ -100,19 +103,19 @@ export class SqliteJobStore implements JobStore {
   }
 
   get(jobId: string, accountId: string): Promise<Job | null> {
-    const row = this.db.prepare(`SELECT * FROM jobs WHERE id = ? AND account_id = ?`).get(jobId, accountId) as
-      | JobRow
-      | undefined;
+    const row = prepared(this.db, `SELECT * FROM jobs WHERE id = ? AND account_id = ?`).get(
+      jobId,
+      accountId,
+    ) as JobRow | undefined;
     return Promise.resolve(row ? toJob(row) : null);
   }
 
   findCached(accountId: string, cacheKey: string, notBefore: string): Promise<Job | null> {
-    const row = this.db
-      .prepare(
-        `SELECT * FROM jobs WHERE account_id = ? AND cache_key = ? AND status = 'completed' AND completed_at >= ?
+    const row = prepared(
+      this.db,
+      `SELECT * FROM jobs WHERE account_id = ? AND cache_key = ? AND status = 'completed' AND completed_at >= ?
          ORDER BY completed_at DESC LIMIT 1`,
-      )
-      .get(accountId, cacheKey, notBefore) as JobRow | undefined;
+    ).get(accountId, cacheKey, notBefore) as JobRow | undefined;
     return Promise.resolve(row ? toJob(row) : null);
   }
 
@@ -122,19 +125,18 @@ export class SqliteJobStore implements JobStore {
 
   startAttempt(jobId: string, token: string, now: string): Promise<Job | null> {
     const run = this.db.transaction((): Job | null => {
-      const row = this.db.prepare(`SELECT * FROM jobs WHERE id = ?`).get(jobId) as JobRow | undefined;
+      const row = prepared(this.db, `SELECT * FROM jobs WHERE id = ?`).get(jobId) as JobRow | undefined;
       if (!row || row.status === 'completed' || row.status === 'failed') return null;
       if (row.attempts >= row.max_attempts) {
         // Every attempt was started and none reported back: the worker died each time.
         this.finish(jobId, 'failed', now, { error: INTERRUPTED_ERROR });
         return null;
       }
-      const updated = this.db
-        .prepare(
-          `UPDATE jobs SET status = 'processing', attempts = attempts + 1, attempt_token = ?,
+      const updated = prepared(
+        this.db,
+        `UPDATE jobs SET status = 'processing', attempts = attempts + 1, attempt_token = ?,
              started_at = coalesce(started_at, ?) WHERE id = ? RETURNING *`,
-        )
-        .get(token, now, jobId) as JobRow;
+      ).get(token, now, jobId) as JobRow;
       return toJob(updated);
     });
     return Promise.resolve(run.immediate());
@@ -147,22 +149,21 @@ export class SqliteJobStore implements JobStore {
     outcome: { result?: JobResult; error?: JobError; captureMs?: number },
     token?: string,
   ): boolean {
-    const info = this.db
-      .prepare(
-        `UPDATE jobs SET status = ?, completed_at = ?, result = ?, error_code = ?, error_message = ?,
+    const info = prepared(
+      this.db,
+      `UPDATE jobs SET status = ?, completed_at = ?, result = ?, error_code = ?, error_message = ?,
            capture_ms = coalesce(?, capture_ms), attempt_token = NULL, storage_credentials = NULL
          WHERE id = ? AND status IN ('queued', 'processing') ${token === undefined ? '' : 'AND attempt_token = ?'}`,
-      )
-      .run(
-        status,
-        now,
-        outcome.result ? JSON.stringify(outcome.result) : null,
-        outcome.error?.code ?? null,
-        outcome.error?.message ?? null,
-        outcome.captureMs ?? null,
-        jobId,
-        ...(token === undefined ? [] : [token]),
-      );
+    ).run(
+      status,
+      now,
+      outcome.result ? JSON.stringify(outcome.result) : null,
+      outcome.error?.code ?? null,
+      outcome.error?.message ?? null,
+      outcome.captureMs ?? null,
+      jobId,
+      ...(token === undefined ? [] : [token]),
+    );
     if (info.changes === 0) return false;
     this.addOutboxRow(jobId, status === 'completed' ? 'job.completed' : 'job.failed', now);
     return true;
@@ -170,15 +171,20 @@ export class SqliteJobStore implements JobStore {
 
   /** Queues the job's webhook delivery when it has a webhook URL (inside the caller's transaction). */
   private addOutboxRow(jobId: string, event: string, occurredAt: string): void {
-    this.db
-      .prepare(
-        `INSERT INTO webhook_deliveries (id, job_id, account_id, event, url, occurred_at, state, next_attempt_at, created_at)
+    prepared(
+      this.db,
+      `INSERT INTO webhook_deliveries (id, job_id, account_id, event, url, occurred_at, state, next_attempt_at, created_at)
          SELECT ?, id, account_id, ?, webhook_url, ?, 'pending', 0, ? FROM jobs WHERE id = ? AND webhook_url IS NOT NULL`,
-      )
-      .run(`msg_${randomBytes(16).toString('base64url')}`, event, occurredAt, occurredAt, jobId);
+    ).run(`msg_${randomBytes(16).toString('base64url')}`, event, occurredAt, occurredAt, jobId);
   }
 
-  complete(jobId: string, token: string, result: JobResult, now: string, captureMs?: number): Promise<boolean> {
+  complete(
+    jobId: string,
+    token: string,
+    result: JobResult,
+    now: string,
+    captureMs?: number,
+  ): Promise<boolean> {
     const run = this.db.transaction(() => this.finish(jobId, 'completed', now, { result, captureMs }, token));
     return Promise.resolve(run.immediate());
   }
@@ -189,31 +195,28 @@ export class SqliteJobStore implements JobStore {
   }
 
   requeue(jobId: string, token: string, error: JobError): Promise<boolean> {
-    const info = this.db
-      .prepare(
-        `UPDATE jobs SET status = 'queued', error_code = ?, error_message = ?, attempt_token = NULL
+    const info = prepared(
+      this.db,
+      `UPDATE jobs SET status = 'queued', error_code = ?, error_message = ?, attempt_token = NULL
          WHERE id = ? AND status = 'processing' AND attempt_token = ?`,
-      )
-      .run(error.code, error.message, jobId, token);
+    ).run(error.code, error.message, jobId, token);
     return Promise.resolve(info.changes > 0);
   }
 
   listUnfinished(before: string, limit: number): Promise<string[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT id FROM jobs WHERE status IN ('queued', 'processing') AND created_at < ? ORDER BY created_at LIMIT ?`,
-      )
-      .all(before, limit) as { id: string }[];
+    const rows = prepared(
+      this.db,
+      `SELECT id FROM jobs WHERE status IN ('queued', 'processing') AND created_at < ? ORDER BY created_at LIMIT ?`,
+    ).all(before, limit) as { id: string }[];
     return Promise.resolve(rows.map((r) => r.id));
   }
 
   recentCaptureMs(): Promise<number | null> {
-    const row = this.db
-      .prepare(
-        `SELECT avg(capture_ms) AS ms FROM (SELECT capture_ms FROM jobs WHERE capture_ms IS NOT NULL
+    const row = prepared(
+      this.db,
+      `SELECT avg(capture_ms) AS ms FROM (SELECT capture_ms FROM jobs WHERE capture_ms IS NOT NULL
          ORDER BY completed_at DESC LIMIT 50)`,
-      )
-      .get() as { ms: number | null };
+    ).get() as { ms: number | null };
     return Promise.resolve(row.ms);
   }
 }

@@ -11,6 +11,7 @@ import type {
   WebhookOutbox,
 } from '../../ports/webhook-outbox.js';
 import type { SqliteDatabase } from './database.js';
+import { prepared } from './database.js';
 
 interface DeliveryRow {
   id: string;
@@ -91,15 +92,17 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
   claimDue(nowMs: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
     if (limit <= 0) return Promise.resolve([]);
     // A plain read first, so that idle polling never takes the write lock.
-    const any = this.db.prepare(`SELECT 1 FROM webhook_deliveries WHERE ${DUE} LIMIT 1`).get({ now: nowMs });
+    const any = prepared(this.db, `SELECT 1 FROM webhook_deliveries WHERE ${DUE} LIMIT 1`).get({
+      now: nowMs,
+    });
     if (any === undefined) return Promise.resolve([]);
     const claim = this.db.transaction((): ClaimedDelivery[] => {
-      const rows = this.db
-        .prepare(
-          `SELECT * FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at, created_at LIMIT @limit`,
-        )
-        .all({ now: nowMs, limit }) as DeliveryRow[];
-      const lease = this.db.prepare(
+      const rows = prepared(
+        this.db,
+        `SELECT * FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at, created_at LIMIT @limit`,
+      ).all({ now: nowMs, limit }) as DeliveryRow[];
+      const lease = prepared(
+        this.db,
         `UPDATE webhook_deliveries SET lease_token = ?, lease_expires_at = ? WHERE id = ?`,
       );
       return rows.map((row) => {
@@ -118,81 +121,75 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
   ): Promise<boolean> {
     const nextMs = verdict.state === 'pending' ? verdict.nextAttemptAt.getTime() : null;
     const record = this.db.transaction((): boolean => {
-      const info = this.db
-        .prepare(
-          `UPDATE webhook_deliveries SET attempts = attempts + 1, state = ?, next_attempt_at = coalesce(?, next_attempt_at),
+      const info = prepared(
+        this.db,
+        `UPDATE webhook_deliveries SET attempts = attempts + 1, state = ?, next_attempt_at = coalesce(?, next_attempt_at),
              lease_token = NULL, lease_expires_at = NULL
            WHERE id = ? AND lease_token = ?`,
-        )
-        .run(verdict.state, nextMs, delivery.id, delivery.leaseToken);
+      ).run(verdict.state, nextMs, delivery.id, delivery.leaseToken);
       if (info.changes === 0) return false;
-      this.db
-        .prepare(
-          `INSERT INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, http_status, error, next_attempt_at)
+      prepared(
+        this.db,
+        `INSERT INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, http_status, error, next_attempt_at)
            VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          delivery.id,
-          attempt.attempt,
-          attempt.startedAt,
-          Math.round(attempt.durationMs),
-          attempt.httpStatus,
-          attempt.error,
-          nextMs === null ? null : new Date(nextMs).toISOString(),
-        );
+      ).run(
+        delivery.id,
+        attempt.attempt,
+        attempt.startedAt,
+        Math.round(attempt.durationMs),
+        attempt.httpStatus,
+        attempt.error,
+        nextMs === null ? null : new Date(nextMs).toISOString(),
+      );
       return true;
     });
     return Promise.resolve(record.immediate());
   }
 
   release(delivery: ClaimedDelivery): Promise<void> {
-    this.db
-      .prepare(
-        `UPDATE webhook_deliveries SET lease_token = NULL, lease_expires_at = NULL WHERE id = ? AND lease_token = ?`,
-      )
-      .run(delivery.id, delivery.leaseToken);
+    prepared(
+      this.db,
+      `UPDATE webhook_deliveries SET lease_token = NULL, lease_expires_at = NULL WHERE id = ? AND lease_token = ?`,
+    ).run(delivery.id, delivery.leaseToken);
     return Promise.resolve();
   }
 
   private attemptsOf(ids: string[]): Map<string, AttemptRow[]> {
     const byDelivery = new Map<string, AttemptRow[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return byDelivery;
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM webhook_attempts WHERE delivery_id IN (${ids.map(() => '?').join(', ')})
+    const rows = prepared(
+      this.db,
+      `SELECT * FROM webhook_attempts WHERE delivery_id IN (${ids.map(() => '?').join(', ')})
          ORDER BY delivery_id, attempt, rowid`,
-      )
-      .all(...ids) as AttemptRow[];
+    ).all(...ids) as AttemptRow[];
     for (const row of rows) byDelivery.get(row.delivery_id)?.push(row);
     return byDelivery;
   }
 
   listForJob(jobId: string, accountId: string): Promise<DeliveryRecord[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM webhook_deliveries WHERE job_id = ? AND account_id = ? ORDER BY created_at, rowid`,
-      )
-      .all(jobId, accountId) as DeliveryRow[];
+    const rows = prepared(
+      this.db,
+      `SELECT * FROM webhook_deliveries WHERE job_id = ? AND account_id = ? ORDER BY created_at, rowid`,
+    ).all(jobId, accountId) as DeliveryRow[];
     const attempts = this.attemptsOf(rows.map((r) => r.id));
     return Promise.resolve(rows.map((row) => toRecord(row, attempts.get(row.id) ?? [])));
   }
 
   redeliver(delivery: NewDelivery, now: Date): Promise<DeliveryRecord> {
-    const row = this.db
-      .prepare(
-        `INSERT INTO webhook_deliveries (id, job_id, account_id, event, url, occurred_at, state, next_attempt_at, created_at)
+    const row = prepared(
+      this.db,
+      `INSERT INTO webhook_deliveries (id, job_id, account_id, event, url, occurred_at, state, next_attempt_at, created_at)
          VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING *`,
-      )
-      .get(
-        `msg_${randomBytes(16).toString('base64url')}`,
-        delivery.jobId,
-        delivery.accountId,
-        delivery.event,
-        delivery.url,
-        delivery.occurredAt,
-        now.getTime(),
-        now.toISOString(),
-      ) as DeliveryRow;
+    ).get(
+      `msg_${randomBytes(16).toString('base64url')}`,
+      delivery.jobId,
+      delivery.accountId,
+      delivery.event,
+      delivery.url,
+      delivery.occurredAt,
+      now.getTime(),
+      now.toISOString(),
+    ) as DeliveryRow;
     return Promise.resolve(toRecord(row, []));
   }
 }

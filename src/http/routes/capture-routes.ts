@@ -43,6 +43,8 @@ export function captureRoutes(deps: HttpDeps): FastifyPluginAsync {
     app.get<{ Params: { jobId: string } }>(
       '/jobs/:jobId/status',
       {
+        // Polled often: its request log lines only at warn and above.
+        logLevel: 'warn',
         config: { auth: true },
         schema: {
           summary: 'Status of a job',

@@ -6,9 +6,9 @@ import { sendProblem } from '../problem.js';
 /** Liveness, readiness, Prometheus metrics and the OpenAPI document. */
 export function opsRoutes(deps: HttpDeps): FastifyPluginAsync {
   return async (app) => {
-    app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', version: deps.version }));
+    app.get('/healthz', { logLevel: 'warn', schema: { hide: true } }, async () => ({ status: 'ok', version: deps.version }));
 
-    app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    app.get('/readyz', { logLevel: 'warn', schema: { hide: true } }, async (_request, reply) => {
       try {
         return { status: 'ready', checks: await deps.readiness() };
       } catch (err) {
@@ -17,7 +17,7 @@ export function opsRoutes(deps: HttpDeps): FastifyPluginAsync {
       }
     });
 
-    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
+    app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (_request, reply) =>
       reply.type(deps.metrics.contentType).send(await deps.metrics.render()),
     );
 
