@@ -22,17 +22,32 @@ const boundaries = LAYERS.filter((layer) => layer !== 'main').map((layer) => ({
     'no-restricted-imports': [
       'error',
       {
-        patterns: LAYERS.filter((other) => other !== layer && !ALLOWED[layer].includes(other)).map((other) => ({
-          group: [`**/${other}/*`, `**/${other}/**`],
-          message: `src/${layer} may not import src/${other} (see STYLE.md).`,
-        })),
+        patterns: LAYERS.filter((other) => other !== layer && !ALLOWED[layer].includes(other)).map(
+          (other) => ({
+            group: [`**/${other}/*`, `**/${other}/**`],
+            message: `src/${layer} may not import src/${other} (see STYLE.md).`,
+          }),
+        ),
       },
     ],
   },
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'scripts/**', 'bin/**', 'eslint.config.js', '*.tmp.ts', 'test/fixtures/**', 'assets/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'scripts/**',
+      'bin/**',
+      'eslint.config.js',
+      '*.tmp.ts',
+      'test/fixtures/**',
+      'assets/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

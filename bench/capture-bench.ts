@@ -18,7 +18,15 @@ const PAGE = `<!doctype html><html><head><style>body{font:20px sans-serif;backgr
 const LATENCY_RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const THROUGHPUT_JOBS = Number(process.env.BENCH_JOBS ?? 40);
 const POLL_MS = 50;
-const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+];
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 
 function median(values: number[]): number {
@@ -60,11 +68,29 @@ async function bare(url: string, concurrency: number) {
 
 async function service(url: string, concurrency: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'shots-bench-'));
-  const env = { DATA_DIR: dataDir, ALLOWED_PRIVATE_NETWORKS: '127.0.0.2/32', CONCURRENCY: String(concurrency), LOG_LEVEL: 'warn' };
+  const env = {
+    DATA_DIR: dataDir,
+    ALLOWED_PRIVATE_NETWORKS: '127.0.0.2/32',
+    CONCURRENCY: String(concurrency),
+    LOG_LEVEL: 'warn',
+  };
   const proc = await startShots({ ...env, LOG_LEVEL: 'info' });
   try {
     const { apiKey } = JSON.parse(
-      await shots(['accounts', 'create', '--plan', 'ENTERPRISE', '--rate-limit', '100000', '--monthly-quota', '1000000', '--json'], env),
+      await shots(
+        [
+          'accounts',
+          'create',
+          '--plan',
+          'ENTERPRISE',
+          '--rate-limit',
+          '100000',
+          '--monthly-quota',
+          '1000000',
+          '--json',
+        ],
+        env,
+      ),
     ) as { apiKey: string };
     const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
     let n = 0;
@@ -126,7 +152,11 @@ for (const concurrency of [2, 4]) {
   );
 }
 server.close();
-console.log(`\nSimple page, ${LATENCY_RUNS} sequential captures (median) and ${THROUGHPUT_JOBS} captures at once, ${EXECUTABLE}\n`);
-console.log('| CONCURRENCY | bare ms | Shots submit→completed ms | ratio | bare captures/s | Shots captures/s | ratio |');
+console.log(
+  `\nSimple page, ${LATENCY_RUNS} sequential captures (median) and ${THROUGHPUT_JOBS} captures at once, ${EXECUTABLE}\n`,
+);
+console.log(
+  '| CONCURRENCY | bare ms | Shots submit→completed ms | ratio | bare captures/s | Shots captures/s | ratio |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);

@@ -63,7 +63,14 @@ function job(): Job {
   };
 }
 
-const RESULT = { format: 'png' as const, contentType: 'image/png', bytes: 1, artifactKey: 'a/b.png', cached: false, metadata: {} };
+const RESULT = {
+  format: 'png' as const,
+  contentType: 'image/png',
+  bytes: 1,
+  artifactKey: 'a/b.png',
+  cached: false,
+  metadata: {},
+};
 const QUOTA = { monthlyQuota: 1_000_000_000, monthStart: '2000-01-01T00:00:00.000Z' };
 
 /** One job through every store and queue operation a capture makes; ms. */
@@ -125,7 +132,11 @@ interface Deployment {
   close(): Promise<void>;
 }
 
-async function deploy(mode: 'embedded' | 'scale-out', workers: number, concurrency: number): Promise<Deployment> {
+async function deploy(
+  mode: 'embedded' | 'scale-out',
+  workers: number,
+  concurrency: number,
+): Promise<Deployment> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shots-bench-'));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -137,13 +148,24 @@ async function deploy(mode: 'embedded' | 'scale-out', workers: number, concurren
   if (mode === 'scale-out') {
     const database = await createTestDatabase();
     const prefix = uniqueName();
-    Object.assign(env, { DATABASE_URL: database.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, SECRET_KEY: randomBytes(32).toString('base64url') });
-    cleanups.push(() => database.drop(), () => dropRedisPrefix(prefix));
+    Object.assign(env, {
+      DATABASE_URL: database.url,
+      REDIS_URL: testRedisUrl(),
+      REDIS_PREFIX: prefix,
+      SECRET_KEY: randomBytes(32).toString('base64url'),
+    });
+    cleanups.push(
+      () => database.drop(),
+      () => dropRedisPrefix(prefix),
+    );
   }
   const processes =
     mode === 'embedded'
       ? [await startShots(env, 'serve')]
-      : await Promise.all([startShots(env, 'api'), ...Array.from({ length: workers }, () => startShots(env, 'worker'))]);
+      : await Promise.all([
+          startShots(env, 'api'),
+          ...Array.from({ length: workers }, () => startShots(env, 'worker')),
+        ]);
   return {
     env,
     api: processes[0]!,
@@ -157,7 +179,20 @@ async function deploy(mode: 'embedded' | 'scale-out', workers: number, concurren
 
 async function client(d: Deployment, url: string) {
   const { apiKey } = JSON.parse(
-    await shots(['accounts', 'create', '--plan', 'ENTERPRISE', '--rate-limit', '100000', '--monthly-quota', '1000000', '--json'], d.env),
+    await shots(
+      [
+        'accounts',
+        'create',
+        '--plan',
+        'ENTERPRISE',
+        '--rate-limit',
+        '100000',
+        '--monthly-quota',
+        '1000000',
+        '--json',
+      ],
+      d.env,
+    ),
   ) as { apiKey: string };
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
   let n = 0;
@@ -178,7 +213,8 @@ async function client(d: Deployment, url: string) {
         startedAt?: string;
         completedAt?: string;
       };
-      if (s.status === 'completed') return { startedAt: Date.parse(s.startedAt ?? ''), completedAt: Date.parse(s.completedAt ?? '') };
+      if (s.status === 'completed')
+        return { startedAt: Date.parse(s.startedAt ?? ''), completedAt: Date.parse(s.completedAt ?? '') };
       if (s.status === 'failed') throw new Error(`job failed: ${s.error ?? ''}`);
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
@@ -199,7 +235,8 @@ async function latency(mode: 'embedded' | 'scale-out', url: string): Promise<str
       toStart.push(startedAt - t);
       toEnd.push(completedAt - t);
     }
-    const label = mode === 'embedded' ? '`shots serve` (SQLite)' : '`shots api` + 1 `shots worker` (PostgreSQL, BullMQ)';
+    const label =
+      mode === 'embedded' ? '`shots serve` (SQLite)' : '`shots api` + 1 `shots worker` (PostgreSQL, BullMQ)';
     return `| ${label} | ${median(toStart).toFixed(0)} | ${median(toEnd).toFixed(0)} |`;
   } finally {
     await d.close();
@@ -210,7 +247,9 @@ async function throughput(workers: number, concurrency: number, url: string): Pr
   const d = await deploy('scale-out', workers, concurrency);
   try {
     const c = await client(d, url);
-    await Promise.all(Array.from({ length: 2 * workers * concurrency }, async () => c.done(await c.submit())));
+    await Promise.all(
+      Array.from({ length: 2 * workers * concurrency }, async () => c.done(await c.submit())),
+    );
     const started = Date.now();
     const ids = await Promise.all(Array.from({ length: THROUGHPUT_JOBS }, () => c.submit()));
     let last = 0;
@@ -234,15 +273,21 @@ const latencies = [await latency('embedded', url), await latency('scale-out', ur
 const rates = [await throughput(1, 2, url), await throughput(2, 2, url), await throughput(1, 4, url)];
 server.close();
 
-console.log(`\nStore and queue operations of one job, no capture (${OPS_JOBS} jobs; 8 at once for the rate)\n`);
+console.log(
+  `\nStore and queue operations of one job, no capture (${OPS_JOBS} jobs; 8 at once for the rate)\n`,
+);
 console.log('| backend | median ms/job | mean ms/job | jobs/s, 8 at once |');
 console.log('|---|---|---|---|');
 for (const row of ops) console.log(row);
-console.log(`\nOne job at a time, median of ${LATENCY_RUNS} (client clock at submit → the job's own timestamps)\n`);
+console.log(
+  `\nOne job at a time, median of ${LATENCY_RUNS} (client clock at submit → the job's own timestamps)\n`,
+);
 console.log('| deployment | submit → startedAt ms | submit → completedAt ms |');
 console.log('|---|---|---|');
 for (const row of latencies) console.log(row);
-console.log(`\n${THROUGHPUT_JOBS} captures submitted at once to one \`shots api\`, ${process.env.CHROMIUM_PATH ?? 'default Chromium'}\n`);
+console.log(
+  `\n${THROUGHPUT_JOBS} captures submitted at once to one \`shots api\`, ${process.env.CHROMIUM_PATH ?? 'default Chromium'}\n`,
+);
 console.log('| worker processes | CONCURRENCY each | captures/s |');
 console.log('|---|---|---|');
 for (const row of rates) console.log(row);

@@ -63,11 +63,13 @@ function fromAdguard(work) {
 function main() {
   const flag = process.argv.indexOf('--source');
   const source = flag >= 0 ? process.argv[flag + 1] : 'debian';
-  if (source !== 'debian' && source !== 'adguard') throw new Error(`unknown --source ${source} (debian or adguard)`);
+  if (source !== 'debian' && source !== 'adguard')
+    throw new Error(`unknown --source ${source} (debian or adguard)`);
   const work = mkdtempSync(join(tmpdir(), 'shots-filters-'));
   try {
     const lists = source === 'debian' ? fromDebian(work) : fromAdguard(work);
-    for (const name of readdirSync(FILTERS_DIR)) if (name.endsWith('.txt')) unlinkSync(join(FILTERS_DIR, name));
+    for (const name of readdirSync(FILTERS_DIR))
+      if (name.endsWith('.txt')) unlinkSync(join(FILTERS_DIR, name));
     const manifest = {};
     for (const list of lists) {
       if (list.text.split('\n').length < 1000) throw new Error(`${list.name} is suspiciously short`);
@@ -78,9 +80,14 @@ function main() {
         bytes: Buffer.byteLength(list.text),
         sha256: createHash('sha256').update(list.text).digest('hex'),
       };
-      process.stderr.write(`[filters] ${list.name}: ${manifest[list.name].bytes} bytes from ${list.source}\n`);
+      process.stderr.write(
+        `[filters] ${list.name}: ${manifest[list.name].bytes} bytes from ${list.source}\n`,
+      );
     }
-    writeFileSync(join(FILTERS_DIR, 'sources.json'), `${JSON.stringify({ refreshedAt: new Date().toISOString(), lists: manifest }, null, 2)}\n`);
+    writeFileSync(
+      join(FILTERS_DIR, 'sources.json'),
+      `${JSON.stringify({ refreshedAt: new Date().toISOString(), lists: manifest }, null, 2)}\n`,
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -7,7 +7,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const APT_PACKAGES = ['chromium', 'chromium-headless-shell', 'ffmpeg', 'fonts-liberation', 'fonts-noto-color-emoji'];
+const APT_PACKAGES = [
+  'chromium',
+  'chromium-headless-shell',
+  'ffmpeg',
+  'fonts-liberation',
+  'fonts-noto-color-emoji',
+];
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 
 function log(message) {
@@ -45,9 +51,10 @@ function npmDependencies() {
 
 function installed(pkg) {
   try {
-    return execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).includes(
-      'install ok installed',
-    );
+    return execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).includes('install ok installed');
   } catch {
     return false;
   }
@@ -61,11 +68,14 @@ function debianPackages() {
   const missing = APT_PACKAGES.filter((p) => !installed(p));
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(`missing Debian packages: ${missing.join(' ')}. Run as root once, or: sudo apt-get install -y ${missing.join(' ')}`);
+    throw new Error(
+      `missing Debian packages: ${missing.join(' ')}. Run as root once, or: sudo apt-get install -y ${missing.join(' ')}`,
+    );
   }
   log(`installing Debian packages: ${missing.join(' ')}`);
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => run('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...missing], { env: aptEnv });
+  const install = () =>
+    run('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...missing], { env: aptEnv });
   if (install()) return;
   run('apt-get', ['update', '-q'], { env: aptEnv });
   if (!install()) throw new Error(`apt-get install ${missing.join(' ')} failed`);
@@ -73,10 +83,15 @@ function debianPackages() {
 
 function build() {
   const stamp = join(root, 'dist/main/index.js');
-  const sources = Math.max(newestUnder(join(root, 'src')), mtime(join(root, 'tsconfig.json')), mtime(join(root, 'tsconfig.build.json')));
+  const sources = Math.max(
+    newestUnder(join(root, 'src')),
+    mtime(join(root, 'tsconfig.json')),
+    mtime(join(root, 'tsconfig.build.json')),
+  );
   if (existsSync(stamp) && mtime(stamp) >= sources) return;
   log('building (tsc)');
-  if (!run(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'])) throw new Error('TypeScript build failed');
+  if (!run(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json']))
+    throw new Error('TypeScript build failed');
 }
 
 try {

@@ -83,14 +83,20 @@ export async function rotateWebhookSecret(
   const previousSecretsExpireAt = new Date(now.getTime() + overlapSeconds * 1000).toISOString();
   const webhookSecret = newWebhookSecret();
   const sealed = deps.secrets.seal(webhookSecret);
-  if (!(await deps.accounts.rotateWebhookSecret(accountId, sealed, now.toISOString(), previousSecretsExpireAt))) {
+  if (
+    !(await deps.accounts.rotateWebhookSecret(accountId, sealed, now.toISOString(), previousSecretsExpireAt))
+  ) {
     throw new AppError('NOT_FOUND', `No account ${accountId}.`);
   }
   return { accountId, webhookSecret, previousSecretsExpireAt };
 }
 
-export async function createKey(deps: AccountDeps, accountId: string): Promise<{ keyId: string; apiKey: string }> {
-  if (!(await deps.accounts.getAccount(accountId))) throw new AppError('NOT_FOUND', `No account ${accountId}.`);
+export async function createKey(
+  deps: AccountDeps,
+  accountId: string,
+): Promise<{ keyId: string; apiKey: string }> {
+  if (!(await deps.accounts.getAccount(accountId)))
+    throw new AppError('NOT_FOUND', `No account ${accountId}.`);
   const key = newApiKey();
   await deps.accounts.addKey({ keyId: key.keyId, accountId, keyHash: key.keyHash });
   return { keyId: key.keyId, apiKey: key.apiKey };
@@ -100,10 +106,14 @@ export async function revokeKey(deps: AccountDeps, keyId: string): Promise<void>
   if (!(await deps.accounts.revokeKey(keyId))) throw new AppError('NOT_FOUND', `No key ${keyId}.`);
 }
 
-const INVALID_KEY = 'The API key is missing, malformed, unknown or revoked. Send Authorization: Bearer <API_KEY>.';
+const INVALID_KEY =
+  'The API key is missing, malformed, unknown or revoked. Send Authorization: Bearer <API_KEY>.';
 
 /** The account behind an `Authorization` header; 401 INVALID_API_KEY otherwise. */
-export async function authenticate(deps: Pick<AccountDeps, 'accounts'>, header: string | undefined): Promise<Account> {
+export async function authenticate(
+  deps: Pick<AccountDeps, 'accounts'>,
+  header: string | undefined,
+): Promise<Account> {
   const key = bearerKey(header);
   if (!key) throw new AppError('INVALID_API_KEY', INVALID_KEY);
   const hash = hashApiKey(key);
@@ -119,6 +129,9 @@ export async function authenticate(deps: Pick<AccountDeps, 'accounts'>, header: 
 /** 402 PAYMENT_REQUIRED when the account's subscription has lapsed. */
 export function assertBillingActive(account: Account): void {
   if (account.billing !== 'active') {
-    throw new AppError('PAYMENT_REQUIRED', 'The subscription has lapsed or its payment failed; renew it to submit captures.');
+    throw new AppError(
+      'PAYMENT_REQUIRED',
+      'The subscription has lapsed or its payment failed; renew it to submit captures.',
+    );
   }
 }

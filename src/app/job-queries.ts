@@ -25,7 +25,11 @@ async function findJob(jobs: JobStore, account: Account, jobId: string): Promise
 }
 
 /** The status record of CONTRACT §4; 404 JOB_NOT_FOUND for a job of another account. */
-export async function getJobStatus(deps: { jobs: JobStore }, account: Account, jobId: string): Promise<JobStatusView> {
+export async function getJobStatus(
+  deps: { jobs: JobStore },
+  account: Account,
+  jobId: string,
+): Promise<JobStatusView> {
   const job = await findJob(deps.jobs, account, jobId);
   const view: JobStatusView = {
     jobId: job.id,
@@ -65,7 +69,11 @@ export interface ResultRecord {
 }
 
 /** The completed job, or 409 JOB_NOT_READY / JOB_FAILED. */
-async function completedJob(jobs: JobStore, account: Account, jobId: string): Promise<Job & { result: NonNullable<Job['result']> }> {
+async function completedJob(
+  jobs: JobStore,
+  account: Account,
+  jobId: string,
+): Promise<Job & { result: NonNullable<Job['result']> }> {
   const job = await findJob(jobs, account, jobId);
   switch (job.status) {
     case 'queued':
@@ -87,7 +95,11 @@ async function completedJob(jobs: JobStore, account: Account, jobId: string): Pr
   }
 }
 
-export async function getResultRecord(deps: { jobs: JobStore }, account: Account, jobId: string): Promise<ResultRecord> {
+export async function getResultRecord(
+  deps: { jobs: JobStore },
+  account: Account,
+  jobId: string,
+): Promise<ResultRecord> {
   const job = await completedJob(deps.jobs, account, jobId);
   const r = job.result;
   const record: ResultRecord = {
@@ -118,6 +130,7 @@ export async function getResultArtifact(
 ): Promise<StoredArtifact & { contentType: string }> {
   const job = await completedJob(deps.jobs, account, jobId);
   const artifact = await deps.artifacts.get(job.result.artifactKey);
-  if (!artifact) throw new AppError('INTERNAL_ERROR', `The artifact of job ${jobId} is missing from storage.`);
+  if (!artifact)
+    throw new AppError('INTERNAL_ERROR', `The artifact of job ${jobId} is missing from storage.`);
   return { ...artifact, contentType: job.result.contentType };
 }

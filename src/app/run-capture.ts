@@ -58,9 +58,24 @@ export async function runCaptureAttempt(
     };
     if (output.width !== undefined) result.width = output.width;
     if (output.height !== undefined) result.height = output.height;
-    if (output.video) Object.assign(result, { durationSeconds: output.video.durationSeconds, fps: output.video.fps });
-    if (job.storage) result.storage = await uploadToCustomer(deps, job, artifactKey, output.bytes, output.contentType, signal);
-    const done = await deps.jobs.complete(jobId, token, result, deps.clock.now().toISOString(), Date.now() - startedMs);
+    if (output.video)
+      Object.assign(result, { durationSeconds: output.video.durationSeconds, fps: output.video.fps });
+    if (job.storage)
+      result.storage = await uploadToCustomer(
+        deps,
+        job,
+        artifactKey,
+        output.bytes,
+        output.contentType,
+        signal,
+      );
+    const done = await deps.jobs.complete(
+      jobId,
+      token,
+      result,
+      deps.clock.now().toISOString(),
+      Date.now() - startedMs,
+    );
     return done ? { kind: 'completed' } : { kind: 'stale' };
   } catch (err) {
     const error = toAppError(err);
@@ -69,7 +84,11 @@ export async function runCaptureAttempt(
     if (error.retryable && job.attempts < job.maxAttempts) {
       const requeued = await deps.jobs.requeue(jobId, token, jobError);
       if (!requeued) return { kind: 'stale' };
-      return { kind: 'retry', retryAt: new Date(deps.clock.now().getTime() + delaySeconds * 1000), ...jobError };
+      return {
+        kind: 'retry',
+        retryAt: new Date(deps.clock.now().getTime() + delaySeconds * 1000),
+        ...jobError,
+      };
     }
     const failed = await deps.jobs.fail(jobId, token, jobError, deps.clock.now().toISOString());
     return failed ? { kind: 'failed', ...jobError } : { kind: 'stale' };
@@ -91,13 +110,20 @@ async function uploadToCustomer(
   const target = job.storage;
   const sealed = job.storageCredentialsSealed;
   if (!target || !sealed || !deps.customerStorage || !deps.secrets) {
-    throw new AppError('STORAGE_FAILED', 'The credentials of the storage bucket are not available to this worker.', { retryable: false });
+    throw new AppError(
+      'STORAGE_FAILED',
+      'The credentials of the storage bucket are not available to this worker.',
+      { retryable: false },
+    );
   }
   let credentials: { accessKeyId: string; secretAccessKey: string };
   try {
     credentials = JSON.parse(deps.secrets.open(sealed)) as typeof credentials;
   } catch {
-    throw new AppError('STORAGE_FAILED', 'The storage credentials cannot be opened (is SECRET_KEY the same on every process?).');
+    throw new AppError(
+      'STORAGE_FAILED',
+      'The storage credentials cannot be opened (is SECRET_KEY the same on every process?).',
+    );
   }
   const key = `shots/${job.id}${artifactKey.slice(artifactKey.lastIndexOf('.'))}`;
   await deps.customerStorage.upload({ ...target, ...credentials }, key, bytes, contentType, signal);

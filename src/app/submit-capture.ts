@@ -37,7 +37,8 @@ export interface Accepted {
 async function checkAddresses(deps: SubmitDeps, request: CaptureRequest): Promise<void> {
   const checks: [string, string, boolean][] = [['url', request.url, false]];
   if (request.webhookUrl !== undefined) checks.push(['webhookUrl', request.webhookUrl, true]);
-  if (request.storage?.endpoint !== undefined) checks.push(['storage.endpoint', request.storage.endpoint, false]);
+  if (request.storage?.endpoint !== undefined)
+    checks.push(['storage.endpoint', request.storage.endpoint, false]);
   const problems: FieldProblem[] = [];
   if (request.proxyLocation !== undefined && !deps.proxyLocations?.has(request.proxyLocation)) {
     const configured = [...(deps.proxyLocations ?? [])].join(', ') || 'none';
@@ -59,7 +60,11 @@ async function checkAddresses(deps: SubmitDeps, request: CaptureRequest): Promis
  * Accepts a capture for `account` (already authenticated, billing and rate checked, body schema-valid):
  * SSRF (400) → plan (403) → cache → quota (429) → queued job.
  */
-export async function submitCapture(deps: SubmitDeps, account: Account, request: CaptureRequest): Promise<Accepted> {
+export async function submitCapture(
+  deps: SubmitDeps,
+  account: Account,
+  request: CaptureRequest,
+): Promise<Accepted> {
   await checkAddresses(deps, request);
   const above = optionsAbovePlan(request, account.plan);
   if (above) {
@@ -68,7 +73,10 @@ export async function submitCapture(deps: SubmitDeps, account: Account, request:
       `${above.fields.join(', ')} ${above.fields.length === 1 ? 'requires' : 'require'} plan ${above.requiredPlan} or above; this account is on ${account.plan}.`,
       {
         extra: { requiredPlan: above.requiredPlan },
-        errors: above.fields.map((field) => ({ field, message: `requires plan ${above.requiredPlan} or above` })),
+        errors: above.fields.map((field) => ({
+          field,
+          message: `requires plan ${above.requiredPlan} or above`,
+        })),
       },
     );
   }
@@ -136,7 +144,8 @@ async function findCached(deps: SubmitDeps, accountId: string, cacheKey: string,
   if (!hit?.result) return null;
   // A cached job's completion is no capture: the TTL runs from the capture it copies (capturedAt).
   const original = hit.result.metadata.capturedAt;
-  const capturedAt = hit.result.cached && typeof original === 'string' ? original : (hit.completedAt ?? hit.createdAt);
+  const capturedAt =
+    hit.result.cached && typeof original === 'string' ? original : (hit.completedAt ?? hit.createdAt);
   if (capturedAt < notBefore) return null;
   return { ...hit.result, metadata: { ...hit.result.metadata, capturedAt } };
 }

@@ -20,7 +20,11 @@ export interface CaptureClientOptions {
 async function problemText(response: Response): Promise<string> {
   const text = await response.text();
   try {
-    const body = JSON.parse(text) as { code?: string; detail?: string; errors?: { field: string; message: string }[] };
+    const body = JSON.parse(text) as {
+      code?: string;
+      detail?: string;
+      errors?: { field: string; message: string }[];
+    };
     const fields = body.errors?.map((e) => `\n  ${e.field}: ${e.message}`).join('') ?? '';
     return `${response.status} ${body.code ?? ''} ${body.detail ?? ''}${fields}`;
   } catch {
@@ -29,7 +33,11 @@ async function problemText(response: Response): Promise<string> {
 }
 
 /** `shots capture`: submit, follow the status, download the result. */
-export async function runCaptureClient(url: string, opts: CaptureClientOptions, host: Pick<CliHost, 'print' | 'progress' | 'defaultApiKey'>): Promise<void> {
+export async function runCaptureClient(
+  url: string,
+  opts: CaptureClientOptions,
+  host: Pick<CliHost, 'print' | 'progress' | 'defaultApiKey'>,
+): Promise<void> {
   const apiKey = opts.apiKey ?? host.defaultApiKey();
   if (!apiKey) throw new Error('No API key: pass --api-key or set SHOTS_API_KEY.');
   const auth = { authorization: `Bearer ${apiKey}` };
@@ -60,7 +68,8 @@ export async function runCaptureClient(url: string, opts: CaptureClientOptions, 
     last = status.status;
     if (status.status === 'failed') throw new Error(`Job failed: ${status.error ?? 'unknown error'}`);
     if (status.status === 'completed') break;
-    if (Date.now() > deadline) throw new Error(`Gave up after ${opts.timeout} s; the job is ${status.status}.`);
+    if (Date.now() > deadline)
+      throw new Error(`Gave up after ${opts.timeout} s; the job is ${status.status}.`);
     await new Promise((r) => setTimeout(r, 250));
   }
   const result = await fetch(`${base}/jobs/${accepted.jobId}/result`, { headers: auth });

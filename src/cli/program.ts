@@ -6,7 +6,6 @@ import type { CliHost } from './host.js';
 
 export type { CliHost } from './host.js';
 
-
 function plan(value: string): (typeof PLANS)[number] {
   const upper = value.toUpperCase();
   if (!isPlan(upper)) throw new InvalidArgumentError(`must be one of ${PLANS.join(', ')}`);
@@ -32,9 +31,18 @@ function billing(value: string): 'active' | 'lapsed' {
 export function buildProgram(host: CliHost, version: string): Command {
   const program = new Command('shots').description('Shots — screenshot capture service').version(version);
 
-  program.command('serve').description('API and capture workers in one process').action(() => host.serve({ api: true, worker: true }));
-  program.command('api').description('only the HTTP API (scale-out)').action(() => host.serve({ api: true, worker: false }));
-  program.command('worker').description('only the capture worker (scale-out)').action(() => host.serve({ api: false, worker: true }));
+  program
+    .command('serve')
+    .description('API and capture workers in one process')
+    .action(() => host.serve({ api: true, worker: true }));
+  program
+    .command('api')
+    .description('only the HTTP API (scale-out)')
+    .action(() => host.serve({ api: true, worker: false }));
+  program
+    .command('worker')
+    .description('only the capture worker (scale-out)')
+    .action(() => host.serve({ api: false, worker: true }));
 
   const accounts = program.command('accounts').description('manage accounts');
   accounts
@@ -45,14 +53,22 @@ export function buildProgram(host: CliHost, version: string): Command {
     .option('--rate-limit <n>', 'override the plan requests per minute', positiveInt)
     .option('--name <name>', 'display name')
     .option('--json', 'print JSON')
-    .action(async (opts: { plan: (typeof PLANS)[number]; monthlyQuota?: number; rateLimit?: number; name?: string; json?: boolean }) => {
-      const created = await host.withAccounts((deps) => createAccount(deps, opts));
-      host.print(
-        opts.json
-          ? JSON.stringify(created)
-          : `account ${created.accountId} (${created.plan})\nAPI key:        ${created.apiKey}\nwebhook secret: ${created.webhookSecret}\nKeep both: they are not shown again.`,
-      );
-    });
+    .action(
+      async (opts: {
+        plan: (typeof PLANS)[number];
+        monthlyQuota?: number;
+        rateLimit?: number;
+        name?: string;
+        json?: boolean;
+      }) => {
+        const created = await host.withAccounts((deps) => createAccount(deps, opts));
+        host.print(
+          opts.json
+            ? JSON.stringify(created)
+            : `account ${created.accountId} (${created.plan})\nAPI key:        ${created.apiKey}\nwebhook secret: ${created.webhookSecret}\nKeep both: they are not shown again.`,
+        );
+      },
+    );
   accounts
     .command('update')
     .argument('<accountId>')
@@ -62,15 +78,32 @@ export function buildProgram(host: CliHost, version: string): Command {
     .option('--monthly-quota <n>', 'override the plan monthly quota', positiveInt)
     .option('--rate-limit <n>', 'override the plan requests per minute', positiveInt)
     .option('--json', 'print JSON')
-    .action(async (accountId: string, opts: { plan?: (typeof PLANS)[number]; billing?: 'active' | 'lapsed'; monthlyQuota?: number; rateLimit?: number; json?: boolean }) => {
-      const account = await host.withAccounts((deps) => updateAccount(deps, accountId, opts));
-      host.print(opts.json ? JSON.stringify(account) : `account ${account.id}: plan ${account.plan}, billing ${account.billing}`);
-    });
+    .action(
+      async (
+        accountId: string,
+        opts: {
+          plan?: (typeof PLANS)[number];
+          billing?: 'active' | 'lapsed';
+          monthlyQuota?: number;
+          rateLimit?: number;
+          json?: boolean;
+        },
+      ) => {
+        const account = await host.withAccounts((deps) => updateAccount(deps, accountId, opts));
+        host.print(
+          opts.json
+            ? JSON.stringify(account)
+            : `account ${account.id}: plan ${account.plan}, billing ${account.billing}`,
+        );
+      },
+    );
 
   accounts
     .command('rotate-webhook-secret')
     .argument('<accountId>')
-    .description('issue a new webhook signing secret; the old one keeps signing during the overlap (default 24 hours)')
+    .description(
+      'issue a new webhook signing secret; the old one keeps signing during the overlap (default 24 hours)',
+    )
     .option('--overlap-hours <n>', 'hours both secrets sign (0: the old one stops at once)', wholeNumber, 24)
     .option('--json', 'print JSON')
     .action(async (accountId: string, opts: { overlapHours: number; json?: boolean }) => {

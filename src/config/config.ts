@@ -56,13 +56,15 @@ const cidr: Parser<string> = (raw) => {
 };
 
 const hostPort: Parser<string> = (raw) => {
-  if (!/^(\[[0-9a-fA-F:]+\]|[0-9.]+|[0-9a-fA-F:]+)(:\d+)?$/.test(raw)) throw new Error(`"${raw}" is not ip[:port]`);
+  if (!/^(\[[0-9a-fA-F:]+\]|[0-9.]+|[0-9a-fA-F:]+)(:\d+)?$/.test(raw))
+    throw new Error(`"${raw}" is not ip[:port]`);
   return raw;
 };
 
 const redisPrefix: Parser<string> = (raw) => {
   const v = raw.trim();
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(v)) throw new Error(`must be 1 to 64 letters, digits, _ . or -, got "${v}"`);
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(v))
+    throw new Error(`must be 1 to 64 letters, digits, _ . or -, got "${v}"`);
   return v;
 };
 
@@ -75,7 +77,8 @@ const bool: Parser<boolean> = (raw) => {
 
 const logLevel: Parser<string> = (raw) => {
   const v = raw.trim();
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v)) throw new Error(`unknown level "${v}"`);
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v))
+    throw new Error(`unknown level "${v}"`);
   return v;
 };
 
@@ -133,7 +136,12 @@ const SCHEMA = {
   aiTimeoutMs: { env: 'AI_TIMEOUT_MS', default: 20_000, parse: int(1000, 120_000) },
   proxyUsEast: { env: 'PROXY_US_EAST', default: null, parse: url(['http:', 'https:']), secret: true },
   proxyEuWest: { env: 'PROXY_EU_WEST', default: null, parse: url(['http:', 'https:']), secret: true },
-  proxyApSoutheast: { env: 'PROXY_AP_SOUTHEAST', default: null, parse: url(['http:', 'https:']), secret: true },
+  proxyApSoutheast: {
+    env: 'PROXY_AP_SOUTHEAST',
+    default: null,
+    parse: url(['http:', 'https:']),
+    secret: true,
+  },
 } satisfies Record<string, Field<unknown>>;
 
 type Schema = typeof SCHEMA;
@@ -166,11 +174,15 @@ export function loadConfig(env: Env): Config {
   if ((out.redisUrl === null) !== (out.databaseUrl === null)) {
     problems.push('REDIS_URL and DATABASE_URL go together: set both for scale-out mode, or neither');
   } else if (out.databaseUrl !== null && out.secretKey === null) {
-    problems.push('SECRET_KEY is required in scale-out mode: every api and worker process seals and opens secrets with it');
+    problems.push(
+      'SECRET_KEY is required in scale-out mode: every api and worker process seals and opens secrets with it',
+    );
   }
   const s3 = ['s3Bucket', 's3Region', 's3AccessKeyId', 's3SecretAccessKey'].filter((k) => out[k] !== null);
   if (s3.length > 0 && s3.length < 4) {
-    problems.push('S3 storage needs S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together');
+    problems.push(
+      'S3 storage needs S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
   out.dataDir = resolve(String(out.dataDir));

@@ -119,7 +119,10 @@ export function toCaptureSpec(request: CaptureRequest): CaptureSpec {
  * Cache key of a capture: every field of the spec that changes the output, over the canonical URL.
  * Custom storage is part of it (the artifact lands elsewhere); the webhook address is not.
  */
-export function cacheKeyOf(spec: CaptureSpec, storage?: Pick<StorageTarget, 'bucket' | 'region' | 'endpoint'>): string {
+export function cacheKeyOf(
+  spec: CaptureSpec,
+  storage?: Pick<StorageTarget, 'bucket' | 'region' | 'endpoint'>,
+): string {
   const canonical = { ...spec, url: new URL(spec.url).href, storage: storage ?? null };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 32);
 }

@@ -25,10 +25,14 @@ const OPENAPI_INFO = {
 /** The whole HTTP interface of CONTRACT §4 over the given use-cases. Does not listen. */
 export async function buildApp(deps: HttpDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(typeof options.logger === 'object' ? { loggerInstance: options.logger } : { logger: options.logger ?? false }),
+    ...(typeof options.logger === 'object'
+      ? { loggerInstance: options.logger }
+      : { logger: options.logger ?? false }),
     bodyLimit: 64 * 1024,
     trustProxy: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: false } },
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: false },
+    },
   });
 
   await app.register(swagger, {
@@ -44,7 +48,10 @@ export async function buildApp(deps: HttpDeps, options: BuildAppOptions = {}): P
   app.removeContentTypeParser(['text/plain']);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0] ?? ''}.`)),
+    sendProblem(
+      reply,
+      new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0] ?? ''}.`),
+    ),
   );
 
   // Checks in the order of CONTRACT §4: key (401), billing (402), per-minute limit (429); then body (415/400).
@@ -59,14 +66,22 @@ export async function buildApp(deps: HttpDeps, options: BuildAppOptions = {}): P
     reply.header('ratelimit-remaining', String(rate.remaining));
     reply.header('ratelimit-reset', String(rate.resetSeconds));
     if (!rate.allowed) {
-      throw new AppError('RATE_LIMITED', `More than ${rate.limit} capture requests in a minute; retry in ${rate.resetSeconds} s.`, {
-        retryAfterSeconds: rate.resetSeconds,
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        `More than ${rate.limit} capture requests in a minute; retry in ${rate.resetSeconds} s.`,
+        {
+          retryAfterSeconds: rate.resetSeconds,
+        },
+      );
     }
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    deps.metrics.observeRequest(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    deps.metrics.observeRequest(
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
 
   await app.register(captureRoutes(deps));

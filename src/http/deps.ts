@@ -20,7 +20,11 @@ export interface HttpDeps {
   redeliverWebhook(account: Account, jobId: string): Promise<WebhookDeliveryView>;
   /** Resolves when the service can take work; rejects with the reason otherwise. */
   readiness(): Promise<Record<string, string>>;
-  metrics: { contentType: string; render(): Promise<string>; observeRequest(route: string, status: number, seconds: number): void };
+  metrics: {
+    contentType: string;
+    render(): Promise<string>;
+    observeRequest(route: string, status: number, seconds: number): void;
+  };
   version: string;
 }
 

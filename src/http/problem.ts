@@ -52,7 +52,10 @@ export function fromFastifyError(error: FastifyError): AppError {
   if (error.validation) return validationError(fieldProblems(error.validation));
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json.');
+      return new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the body as JSON with Content-Type: application/json.',
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return validationError([{ field: 'body', message: 'the body must be a JSON object' }]);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -66,7 +69,11 @@ export function fromFastifyError(error: FastifyError): AppError {
   return new AppError('INTERNAL_ERROR', error.message, { cause: error });
 }
 
-export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function errorHandler(
+  error: FastifyError | AppError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
   const appError = isAppError(error) ? error : fromFastifyError(error);
   if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
   return sendProblem(reply, appError);

@@ -22,7 +22,9 @@ function messageOf(issue: AjvIssue): string {
     case 'additionalProperties':
       return 'is not a known field';
     case 'type':
-      return issue.instancePath === '' ? 'the body must be a JSON object' : `must be ${String(p.type) === 'integer' ? 'a whole number' : `a ${String(p.type)}`}`;
+      return issue.instancePath === ''
+        ? 'the body must be a JSON object'
+        : `must be ${String(p.type) === 'integer' ? 'a whole number' : `a ${String(p.type)}`}`;
     case 'enum':
       return `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
     case 'minimum':
@@ -43,7 +45,12 @@ export function fieldProblems(issues: readonly AjvIssue[]): FieldProblem[] {
   const seen = new Set<string>();
   const out: FieldProblem[] = [];
   for (const issue of issues) {
-    const child = issue.keyword === 'required' ? issue.params.missingProperty : issue.keyword === 'additionalProperties' ? issue.params.additionalProperty : undefined;
+    const child =
+      issue.keyword === 'required'
+        ? issue.params.missingProperty
+        : issue.keyword === 'additionalProperties'
+          ? issue.params.additionalProperty
+          : undefined;
     const field = fieldOf(issue.instancePath, child);
     if (seen.has(field)) continue;
     seen.add(field);

@@ -31,7 +31,9 @@ import { openStores } from './stores.js';
 export { openStores } from './stores.js';
 export type { Stores } from './stores.js';
 
-export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 export function accountDeps(stores: Stores): AccountDeps {
   return { accounts: stores.accounts, secrets: stores.secrets };
@@ -66,12 +68,18 @@ export async function createService(
   options: ServiceOptions = {},
 ): Promise<Service> {
   // SQLite, or PostgreSQL + BullMQ + Redis (scale-out); local or S3 artifacts: see stores.ts.
-  const stores = openStores(config, { onError: (err, source) => logger.warn({ err, source }, 'store connection error') });
+  const stores = openStores(config, {
+    onError: (err, source) => logger.warn({ err, source }, 'store connection error'),
+  });
   await stores.ready();
   const metrics = createMetrics();
   const policy = createAddressPolicy({ allowedPrivateNetworks: config.allowedPrivateNetworks });
   const urlGuard = createUrlGuard({ policy, dnsServers: config.dnsServers });
-  const estimate = createEstimator({ jobs: stores.jobs, queue: stores.queue, concurrency: config.concurrency });
+  const estimate = createEstimator({
+    jobs: stores.jobs,
+    queue: stores.queue,
+    concurrency: config.concurrency,
+  });
   const rateLimiter = stores.rateLimiter;
   // proxyLocation → its upstream proxy (PROXY_*); a region without one is refused at submit time.
   const regionProxies: Partial<Record<'us-east' | 'eu-west' | 'ap-southeast', string>> = {};
@@ -90,11 +98,20 @@ export async function createService(
     app = await buildApp(
       {
         authenticate: (header) => authenticate(stores, header),
-        consumeRate: (account, now) => rateLimiter.consume(account.id, effectiveLimits(account).rateLimitPerMinute, now),
+        consumeRate: (account, now) =>
+          rateLimiter.consume(account.id, effectiveLimits(account).rateLimitPerMinute, now),
         submitCapture: async (account, request) => {
           const accepted = await submitCapture(
-            { jobs: stores.jobs, queue: stores.queue, urlGuard, clock: systemClock, estimate, cacheTtlSeconds: config.cacheTtlSeconds, secrets: stores.secrets,
-              proxyLocations: new Set(Object.keys(regionProxies) as (keyof typeof regionProxies)[]) },
+            {
+              jobs: stores.jobs,
+              queue: stores.queue,
+              urlGuard,
+              clock: systemClock,
+              estimate,
+              cacheTtlSeconds: config.cacheTtlSeconds,
+              secrets: stores.secrets,
+              proxyLocations: new Set(Object.keys(regionProxies) as (keyof typeof regionProxies)[]),
+            },
             account,
             request,
           );
@@ -149,7 +166,12 @@ export async function createService(
           egress,
           regionProxies,
           locator: config.aiGatewayUrl
-            ? createGatewayLocator({ baseUrl: config.aiGatewayUrl, apiKey: config.aiGatewayApiKey, model: config.aiModel, timeoutMs: config.aiTimeoutMs })
+            ? createGatewayLocator({
+                baseUrl: config.aiGatewayUrl,
+                apiKey: config.aiGatewayApiKey,
+                model: config.aiModel,
+                timeoutMs: config.aiTimeoutMs,
+              })
             : createOfflineLocator(),
           // blockAds: the engine built from assets/filters is kept under DATA_DIR for a fast start.
           preparation: { adblock: { cacheDir: `${config.dataDir}/cache` } },
@@ -173,11 +195,21 @@ export async function createService(
               if (outcome.kind === 'completed' || outcome.kind === 'failed') wakeDispatcher();
             },
           },
-          { concurrency: config.concurrency, leaseMs: config.leaseMs, captureTimeoutMs: config.captureTimeoutMs },
+          {
+            concurrency: config.concurrency,
+            leaseMs: config.leaseMs,
+            captureTimeoutMs: config.captureTimeoutMs,
+          },
         );
         const stopCapturer = capturer.close.bind(capturer);
         const running = worker;
-        worker = { id: running.id, stop: async () => { await running.stop(); await stopCapturer(); } };
+        worker = {
+          id: running.id,
+          stop: async () => {
+            await running.stop();
+            await stopCapturer();
+          },
+        };
       }
       if (app) url = await app.listen({ port: config.port, host: config.host });
       return { url };

@@ -32,7 +32,10 @@ export async function main(argv: string[]): Promise<void> {
         process.on('SIGTERM', () => shutdown('SIGTERM'));
         const { url } = await service.start();
         const mode = cfg.databaseUrl === null ? 'embedded' : 'scale-out';
-        logger.info({ url, roles, mode, concurrency: cfg.concurrency, dataDir: cfg.dataDir }, 'shots is running');
+        logger.info(
+          { url, roles, mode, concurrency: cfg.concurrency, dataDir: cfg.dataDir },
+          'shots is running',
+        );
       },
       async withAccounts(fn) {
         const stores = openStores(getConfig());

@@ -102,7 +102,13 @@ function openEmbedded(config: Config, secrets: SecretBox): Stores {
  * queue on BullMQ, rate limits in Redis. Connections open on first use, so `shots accounts …` costs
  * one PostgreSQL connection and nothing else.
  */
-function openScaleOut(config: Config, secrets: SecretBox, redisUrl: string, databaseUrl: string, options: OpenStoresOptions): Stores {
+function openScaleOut(
+  config: Config,
+  secrets: SecretBox,
+  redisUrl: string,
+  databaseUrl: string,
+  options: OpenStoresOptions,
+): Stores {
   const onError = (source: string) => (err: Error) => options.onError?.(err, source);
   const db = new PostgresDatabase({ connectionString: databaseUrl, onError: onError('postgres') });
   // BullMQ needs `maxRetriesPerRequest: null`: commands wait for a reconnect instead of failing.
@@ -121,7 +127,8 @@ function openScaleOut(config: Config, secrets: SecretBox, redisUrl: string, data
       storage.close();
       // Bounded: a Redis or PostgreSQL that is down must not hold the process open.
       await within(queue.disconnect(), 5000, 'BullMQ did not close within 5 s').catch(onError('bullmq'));
-      if (redis.status === 'ready') await within(redis.quit(), 2000, 'Redis did not close within 2 s').catch(() => undefined);
+      if (redis.status === 'ready')
+        await within(redis.quit(), 2000, 'Redis did not close within 2 s').catch(() => undefined);
       redis.disconnect();
       await within(db.close(), 5000, 'PostgreSQL did not close within 5 s').catch(onError('postgres'));
     })();

@@ -38,7 +38,12 @@ export interface AccountStore {
    * `previousExpireAt` (ISO; one already expiring sooner keeps its time). Both in one transaction.
    * false when there is no such account.
    */
-  rotateWebhookSecret(accountId: string, sealed: string, now: string, previousExpireAt: string): Promise<boolean>;
+  rotateWebhookSecret(
+    accountId: string,
+    sealed: string,
+    now: string,
+    previousExpireAt: string,
+  ): Promise<boolean>;
   addKey(key: { keyId: string; accountId: string; keyHash: string }): Promise<void>;
   /** The key record with this hash, revoked or not; null when unknown. */
   findKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;

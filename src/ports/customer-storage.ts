@@ -19,5 +19,11 @@ export interface CustomerStorage {
    * timeouts and 5xx; not retryable when the store refused the credentials or the bucket (403,
    * `InvalidAccessKeyId`, `SignatureDoesNotMatch`, `NoSuchBucket` …) or the address is blocked.
    */
-  upload(target: CustomerBucket, key: string, bytes: Buffer, contentType: string, signal?: AbortSignal): Promise<void>;
+  upload(
+    target: CustomerBucket,
+    key: string,
+    bytes: Buffer,
+    contentType: string,
+    signal?: AbortSignal,
+  ): Promise<void>;
 }

@@ -34,7 +34,13 @@ export interface JobStore {
   startAttempt(jobId: string, token: string, now: string): Promise<Job | null>;
   /** false when `token` is no longer the job's current attempt or the job is terminal. */
   /** `captureMs`: how long the attempt took, for `estimatedSeconds`. */
-  complete(jobId: string, token: string, result: JobResult, now: string, captureMs?: number): Promise<boolean>;
+  complete(
+    jobId: string,
+    token: string,
+    result: JobResult,
+    now: string,
+    captureMs?: number,
+  ): Promise<boolean>;
   fail(jobId: string, token: string, error: JobError, now: string): Promise<boolean>;
   /** Puts the job back to `queued` with the attempt's error, for another attempt. */
   requeue(jobId: string, token: string, error: JobError): Promise<boolean>;

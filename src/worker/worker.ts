@@ -53,21 +53,25 @@ export function runWorker(deps: WorkerDeps, options: WorkerOptions): RunningWork
     const controller = new AbortController();
     controllers.add(controller);
     const deadline = setTimeout(() => controller.abort(new Error('deadline')), options.captureTimeoutMs);
-    const heartbeat = setInterval(() => {
-      deps.queue.extend(lease, options.leaseMs).then(
-        (held) => {
-          if (!held) controller.abort(new Error('lease lost'));
-        },
-        (err: unknown) => deps.logger.warn({ err, jobId: lease.jobId }, 'lease renewal failed'),
-      );
-    }, Math.max(500, Math.floor(options.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        deps.queue.extend(lease, options.leaseMs).then(
+          (held) => {
+            if (!held) controller.abort(new Error('lease lost'));
+          },
+          (err: unknown) => deps.logger.warn({ err, jobId: lease.jobId }, 'lease renewal failed'),
+        );
+      },
+      Math.max(500, Math.floor(options.leaseMs / 3)),
+    );
     const started = Date.now();
     try {
       const outcome = await runCaptureAttempt(deps, lease.jobId, lease.token, controller.signal);
       await deps.queue.ack(lease, outcome.kind === 'retry' ? outcome.retryAt : undefined);
       deps.onOutcome?.(outcome, Date.now() - started);
       const log = { jobId: lease.jobId, outcome: outcome.kind, ms: Date.now() - started };
-      if (outcome.kind === 'failed' || outcome.kind === 'retry') deps.logger.warn({ ...log, error: outcome.message }, 'capture attempt failed');
+      if (outcome.kind === 'failed' || outcome.kind === 'retry')
+        deps.logger.warn({ ...log, error: outcome.message }, 'capture attempt failed');
       else deps.logger.info(log, 'capture attempt done');
     } catch (err) {
       // The store or queue failed: leave the lease to expire so the job is delivered again.
@@ -98,7 +102,10 @@ export function runWorker(deps: WorkerDeps, options: WorkerOptions): RunningWork
 }
 
 /** Re-enqueues unfinished jobs older than `olderThanMs` (a crash between insert and enqueue). */
-export async function sweepOrphans(deps: { jobs: JobStore; queue: JobQueue }, olderThanMs: number): Promise<number> {
+export async function sweepOrphans(
+  deps: { jobs: JobStore; queue: JobQueue },
+  olderThanMs: number,
+): Promise<number> {
   const ids = await deps.jobs.listUnfinished(new Date(Date.now() - olderThanMs).toISOString(), 1000);
   for (const id of ids) await deps.queue.enqueue(id);
   return ids.length;

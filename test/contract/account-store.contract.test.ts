@@ -6,7 +6,15 @@ import { STORE_ADAPTERS } from './adapters.js';
 
 function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
   const id = `acc_${randomBytes(8).toString('hex')}`;
-  return { id, name: id, plan: 'STARTER', monthlyQuotaOverride: null, rateLimitOverride: null, webhookSecretSealed: 'sealed-1', ...overrides };
+  return {
+    id,
+    name: id,
+    plan: 'STARTER',
+    monthlyQuotaOverride: null,
+    rateLimitOverride: null,
+    webhookSecretSealed: 'sealed-1',
+    ...overrides,
+  };
 }
 
 describe.each(STORE_ADAPTERS)('AccountStore contract: $name', (adapter) => {
@@ -20,13 +28,29 @@ describe.each(STORE_ADAPTERS)('AccountStore contract: $name', (adapter) => {
 
   it('creates, reads and updates an account', async () => {
     const created = await s.accounts.createAccount(newAccount({ plan: 'GROWTH', rateLimitOverride: 7 }));
-    expect(created).toMatchObject({ plan: 'GROWTH', billing: 'active', monthlyQuotaOverride: null, rateLimitOverride: 7 });
+    expect(created).toMatchObject({
+      plan: 'GROWTH',
+      billing: 'active',
+      monthlyQuotaOverride: null,
+      rateLimitOverride: 7,
+    });
     expect(Number.isNaN(Date.parse(created.createdAt))).toBe(false);
     expect(await s.accounts.getAccount(created.id)).toEqual(created);
-    const updated = await s.accounts.updateAccount(created.id, { billing: 'lapsed', monthlyQuotaOverride: 5, plan: 'BUSINESS' });
-    expect(updated).toMatchObject({ plan: 'BUSINESS', billing: 'lapsed', monthlyQuotaOverride: 5, rateLimitOverride: 7 });
+    const updated = await s.accounts.updateAccount(created.id, {
+      billing: 'lapsed',
+      monthlyQuotaOverride: 5,
+      plan: 'BUSINESS',
+    });
+    expect(updated).toMatchObject({
+      plan: 'BUSINESS',
+      billing: 'lapsed',
+      monthlyQuotaOverride: 5,
+      rateLimitOverride: 7,
+    });
     expect(await s.accounts.updateAccount(created.id, {})).toEqual(updated);
-    expect(await s.accounts.updateAccount(created.id, { rateLimitOverride: null })).toMatchObject({ rateLimitOverride: null });
+    expect(await s.accounts.updateAccount(created.id, { rateLimitOverride: null })).toMatchObject({
+      rateLimitOverride: null,
+    });
     expect(await s.accounts.getAccount('acc_nobody')).toBeNull();
     expect(await s.accounts.updateAccount('acc_nobody', { plan: 'FREE' })).toBeNull();
   });
@@ -53,7 +77,14 @@ describe.each(STORE_ADAPTERS)('AccountStore contract: $name', (adapter) => {
     expect(await s.accounts.rotateWebhookSecret(account.id, 'new', now.toISOString(), later)).toBe(true);
     expect(await s.accounts.getWebhookSecrets(account.id)).toEqual(['new', 'old']);
     const past = new Date(now.getTime() - 1000).toISOString();
-    expect(await s.accounts.rotateWebhookSecret(account.id, 'newest', new Date(now.getTime() + 1).toISOString(), past)).toBe(true);
+    expect(
+      await s.accounts.rotateWebhookSecret(
+        account.id,
+        'newest',
+        new Date(now.getTime() + 1).toISOString(),
+        past,
+      ),
+    ).toBe(true);
     expect(await s.accounts.getWebhookSecrets(account.id)).toEqual(['newest']);
     expect(await s.accounts.rotateWebhookSecret('acc_nobody', 'x', now.toISOString(), later)).toBe(false);
   });

@@ -22,7 +22,13 @@ import type { JobQueue } from '../../src/ports/job-queue.js';
 import type { JobStore } from '../../src/ports/job-store.js';
 import type { RateLimiter } from '../../src/ports/rate-limiter.js';
 import type { WebhookOutbox } from '../../src/ports/webhook-outbox.js';
-import { createTestDatabase, dropRedisPrefix, startTestS3, testRedisUrl, uniqueName } from '../helpers/services.js';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  startTestS3,
+  testRedisUrl,
+  uniqueName,
+} from '../helpers/services.js';
 
 export interface StoreFixture {
   jobs: JobStore;
@@ -50,7 +56,11 @@ export const STORE_ADAPTERS: { name: string; open(): Promise<StoreFixture> }[] =
         accounts: new SqliteAccountStore(db),
         outbox: new SqliteWebhookOutbox(db),
         outboxEvents: async (jobId) =>
-          (db.prepare(`SELECT event FROM webhook_deliveries WHERE job_id = ?`).all(jobId) as { event: string }[]).map((r) => r.event),
+          (
+            db.prepare(`SELECT event FROM webhook_deliveries WHERE job_id = ?`).all(jobId) as {
+              event: string;
+            }[]
+          ).map((r) => r.event),
         async reopen() {
           const other = openSqlite(file);
           return {
@@ -79,7 +89,12 @@ export const STORE_ADAPTERS: { name: string; open(): Promise<StoreFixture> }[] =
       const connect = () => {
         const db = new PostgresDatabase({ connectionString: database.url });
         const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
-        const queue = new BullMqJobQueue({ connection: redis, prefix, stalledIntervalMs: 50, blockSeconds: 0.5 });
+        const queue = new BullMqJobQueue({
+          connection: redis,
+          prefix,
+          stalledIntervalMs: 50,
+          blockSeconds: 0.5,
+        });
         const handle = {
           db,
           jobs: new PostgresJobStore(db),
@@ -106,9 +121,12 @@ export const STORE_ADAPTERS: { name: string; open(): Promise<StoreFixture> }[] =
         accounts: main.accounts,
         outbox: main.outbox,
         outboxEvents: async (jobId) =>
-          (await main.db.query<{ event: string }>(`SELECT event FROM webhook_deliveries WHERE job_id = $1 ORDER BY seq`, [jobId])).rows.map(
-            (r) => r.event,
-          ),
+          (
+            await main.db.query<{ event: string }>(
+              `SELECT event FROM webhook_deliveries WHERE job_id = $1 ORDER BY seq`,
+              [jobId],
+            )
+          ).rows.map((r) => r.event),
         reopen: async () => connect(),
         async close() {
           for (const handle of handles) await handle.close();
@@ -131,7 +149,10 @@ export const ARTIFACT_ADAPTERS: { name: string; open(): Promise<ArtifactFixture>
     name: 'local',
     async open() {
       const dir = mkdtempSync(join(tmpdir(), 'shots-artifacts-'));
-      return { artifacts: new LocalArtifactStore(dir), close: async () => rmSync(dir, { recursive: true, force: true }) };
+      return {
+        artifacts: new LocalArtifactStore(dir),
+        close: async () => rmSync(dir, { recursive: true, force: true }),
+      };
     },
   },
   {

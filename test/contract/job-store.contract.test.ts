@@ -26,7 +26,14 @@ function newJob(accountId: string, overrides: Partial<Job> = {}): Job {
 }
 
 const quota = { monthlyQuota: 100, monthStart: '2000-01-01T00:00:00.000Z' };
-const result = { format: 'png' as const, contentType: 'image/png', bytes: 10, artifactKey: 'a/b.png', cached: false, metadata: {} };
+const result = {
+  format: 'png' as const,
+  contentType: 'image/png',
+  bytes: 10,
+  artifactKey: 'a/b.png',
+  cached: false,
+  metadata: {},
+};
 
 describe.each(STORE_ADAPTERS)('JobStore contract: $name', (adapter) => {
   let s: StoreFixture;
@@ -46,7 +53,9 @@ describe.each(STORE_ADAPTERS)('JobStore contract: $name', (adapter) => {
     expect(await s.jobs.createWithinQuota(newJob('acc_2'), small)).toBe('created');
     const started = await s.jobs.startAttempt(a.id, 't1', new Date().toISOString());
     expect(started?.attempts).toBe(1);
-    expect(await s.jobs.fail(a.id, 't1', { code: 'X', message: 'boom' }, new Date().toISOString())).toBe(true);
+    expect(await s.jobs.fail(a.id, 't1', { code: 'X', message: 'boom' }, new Date().toISOString())).toBe(
+      true,
+    );
     expect(await s.jobs.usedThisMonth('acc_1', small.monthStart)).toBe(1);
     expect(await s.jobs.createWithinQuota(newJob('acc_1'), small)).toBe('created');
   });
@@ -68,7 +77,9 @@ describe.each(STORE_ADAPTERS)('JobStore contract: $name', (adapter) => {
     expect(await s.jobs.complete(job.id, 'old', result, new Date().toISOString())).toBe(false);
     expect(await s.jobs.complete(job.id, 'new', result, new Date().toISOString(), 250)).toBe(true);
     expect(await s.jobs.complete(job.id, 'new', result, new Date().toISOString())).toBe(false);
-    expect(await s.jobs.fail(job.id, 'new', { code: 'X', message: 'late' }, new Date().toISOString())).toBe(false);
+    expect(await s.jobs.fail(job.id, 'new', { code: 'X', message: 'late' }, new Date().toISOString())).toBe(
+      false,
+    );
     expect(await s.jobs.startAttempt(job.id, 'third', new Date().toISOString())).toBeNull();
     const done = await s.jobs.get(job.id, 'acc_1');
     expect(done?.status).toBe('completed');
@@ -97,7 +108,9 @@ describe.each(STORE_ADAPTERS)('JobStore contract: $name', (adapter) => {
     await s.jobs.createWithinQuota(job, quota);
     await s.jobs.startAttempt(job.id, 't', new Date().toISOString());
     await s.jobs.complete(job.id, 't', result, new Date().toISOString());
-    expect((await s.jobs.findCached('acc_1', 'same', new Date(Date.now() - 60_000).toISOString()))?.id).toBe(job.id);
+    expect((await s.jobs.findCached('acc_1', 'same', new Date(Date.now() - 60_000).toISOString()))?.id).toBe(
+      job.id,
+    );
     expect(await s.jobs.findCached('acc_2', 'same', new Date(Date.now() - 60_000).toISOString())).toBeNull();
     expect(await s.jobs.findCached('acc_1', 'same', new Date(Date.now() + 60_000).toISOString())).toBeNull();
   });

@@ -38,6 +38,11 @@ describe.each(RATE_LIMITER_ADAPTERS)('RateLimiter contract: $name', (adapter) =>
     const at = Date.UTC(2030, 0, 1, 12, 10, 1);
     const decisions = await Promise.all(Array.from({ length: 40 }, () => s.limiter.consume('acc_d', 10, at)));
     expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
-    expect(decisions.filter((d) => d.allowed).map((d) => d.remaining).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(
+      decisions
+        .filter((d) => d.allowed)
+        .map((d) => d.remaining)
+        .sort((a, b) => a - b),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });

@@ -7,7 +7,14 @@ import type { StoreFixture } from './adapters.js';
 import { STORE_ADAPTERS } from './adapters.js';
 
 const quota = { monthlyQuota: 1000, monthStart: '2000-01-01T00:00:00.000Z' };
-const result = { format: 'png' as const, contentType: 'image/png', bytes: 10, artifactKey: 'a/b.png', cached: false, metadata: {} };
+const result = {
+  format: 'png' as const,
+  contentType: 'image/png',
+  bytes: 10,
+  artifactKey: 'a/b.png',
+  cached: false,
+  metadata: {},
+};
 
 function newJob(accountId: string): Job {
   return {
@@ -38,7 +45,13 @@ async function completedJob(s: StoreFixture, accountId = 'acc_1'): Promise<Job> 
 }
 
 function attempt(d: ClaimedDelivery, httpStatus: number | null): AttemptRecord {
-  return { attempt: d.attempts + 1, startedAt: new Date().toISOString(), durationMs: 12, httpStatus, error: httpStatus === 200 ? null : 'HTTP 500' };
+  return {
+    attempt: d.attempts + 1,
+    startedAt: new Date().toISOString(),
+    durationMs: 12,
+    httpStatus,
+    error: httpStatus === 200 ? null : 'HTTP 500',
+  };
 }
 
 describe.each(STORE_ADAPTERS)('WebhookOutbox contract: $name', (adapter) => {
@@ -55,12 +68,23 @@ describe.each(STORE_ADAPTERS)('WebhookOutbox contract: $name', (adapter) => {
     const now = Date.now();
     const [claimed, ...more] = await s.outbox.claimDue(now, 10, 30_000);
     expect(more).toEqual([]);
-    expect(claimed).toMatchObject({ jobId: job.id, accountId: 'acc_1', event: 'job.completed', url: 'https://hooks.test/x', attempts: 0 });
+    expect(claimed).toMatchObject({
+      jobId: job.id,
+      accountId: 'acc_1',
+      event: 'job.completed',
+      url: 'https://hooks.test/x',
+      attempts: 0,
+    });
     expect(claimed!.id).toMatch(/^msg_/);
     expect(await s.outbox.claimDue(now, 10, 30_000)).toEqual([]);
 
     const retryAt = new Date(now + 60_000);
-    expect(await s.outbox.recordAttempt(claimed!, attempt(claimed!, 500), { state: 'pending', nextAttemptAt: retryAt })).toBe(true);
+    expect(
+      await s.outbox.recordAttempt(claimed!, attempt(claimed!, 500), {
+        state: 'pending',
+        nextAttemptAt: retryAt,
+      }),
+    ).toBe(true);
     expect(await s.outbox.claimDue(now + 1000, 10, 30_000)).toEqual([]);
     const [again] = await s.outbox.claimDue(retryAt.getTime(), 10, 30_000);
     expect(again).toMatchObject({ id: claimed!.id, attempts: 1 });
@@ -121,10 +145,21 @@ describe.each(STORE_ADAPTERS)('WebhookOutbox contract: $name', (adapter) => {
     await s.outbox.recordAttempt(first!, attempt(first!, 200), { state: 'delivered' });
     const now = new Date();
     const redelivery = await s.outbox.redeliver(
-      { jobId: job.id, accountId: 'acc_1', event: 'job.completed', url: 'https://hooks.test/x', occurredAt: '2026-01-02T03:04:05.000Z' },
+      {
+        jobId: job.id,
+        accountId: 'acc_1',
+        event: 'job.completed',
+        url: 'https://hooks.test/x',
+        occurredAt: '2026-01-02T03:04:05.000Z',
+      },
       now,
     );
-    expect(redelivery).toMatchObject({ state: 'pending', attempts: 0, attemptsLog: [], nextAttemptAt: now.toISOString() });
+    expect(redelivery).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      attemptsLog: [],
+      nextAttemptAt: now.toISOString(),
+    });
     expect(redelivery.id).not.toBe(first!.id);
     const [claimed] = await s.outbox.claimDue(now.getTime(), 10, 30_000);
     expect(claimed).toMatchObject({ id: redelivery.id, occurredAt: '2026-01-02T03:04:05.000Z' });

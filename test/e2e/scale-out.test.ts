@@ -8,7 +8,13 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../helpers/poll.js';
 import type { TestDatabase, TestS3 } from '../helpers/services.js';
-import { createTestDatabase, dropRedisPrefix, startTestS3, testRedisUrl, uniqueName } from '../helpers/services.js';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  startTestS3,
+  testRedisUrl,
+  uniqueName,
+} from '../helpers/services.js';
 import type { ShotsProcess } from '../helpers/shots-process.js';
 import { shots, startShots } from '../helpers/shots-process.js';
 import type { WebhookReceiver } from '../helpers/webhook-receiver.js';
@@ -33,7 +39,9 @@ async function startSlowPage(delayMs: number): Promise<{ url: string; close(): P
   const server = createServer((req, res) => {
     setTimeout(() => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><title>slow</title><body style="margin:0;background:#2a6"><h1>${req.url ?? ''}</h1></body>`);
+      res.end(
+        `<!doctype html><title>slow</title><body style="margin:0;background:#2a6"><h1>${req.url ?? ''}</h1></body>`,
+      );
     }, delayMs);
   });
   server.on('connection', (socket: Socket) => {
@@ -97,12 +105,18 @@ interface Status {
 
 describe('scale-out: one api, two workers, one killed', () => {
   it('completes every job exactly once with exactly one delivered webhook each', async () => {
-    const [api, doomed, survivor] = await Promise.all([startShots(env, 'api'), startShots(env, 'worker'), startShots(env, 'worker')]);
+    const [api, doomed, survivor] = await Promise.all([
+      startShots(env, 'api'),
+      startShots(env, 'worker'),
+      startShots(env, 'worker'),
+    ]);
     processes.push(api, doomed, survivor);
     expect(api.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(doomed.baseUrl).toBe('');
 
-    const account = JSON.parse(await shots(['accounts', 'create', '--plan', 'STARTER', '--rate-limit', '1000', '--json'], env)) as {
+    const account = JSON.parse(
+      await shots(['accounts', 'create', '--plan', 'STARTER', '--rate-limit', '1000', '--json'], env),
+    ) as {
       apiKey: string;
       webhookSecret: string;
     };
@@ -146,7 +160,9 @@ describe('scale-out: one api, two workers, one killed', () => {
             return ((await res.json()) as { deliveries: { id: string; state: string }[] }).deliveries;
           }),
         );
-        return lists.every((l) => l.length > 0 && l.every((d) => d.state === 'delivered')) ? lists : undefined;
+        return lists.every((l) => l.length > 0 && l.every((d) => d.state === 'delivered'))
+          ? lists
+          : undefined;
       },
       120_000,
       500,
@@ -158,7 +174,11 @@ describe('scale-out: one api, two workers, one killed', () => {
     const idsByJob = new Map<string, Set<string>>();
     const jobById = new Map<string, string>();
     for (const request of receiver.at('/hook')) {
-      const event = verifier.verify(request.body, request.headers) as { event: string; jobId: string; status: string };
+      const event = verifier.verify(request.body, request.headers) as {
+        event: string;
+        jobId: string;
+        status: string;
+      };
       expect(event).toMatchObject({ event: 'job.completed', status: 'completed' });
       const id = request.headers['webhook-id']!;
       if (!idsByJob.has(event.jobId)) idsByJob.set(event.jobId, new Set());
@@ -167,13 +187,18 @@ describe('scale-out: one api, two workers, one killed', () => {
       jobById.set(id, event.jobId);
     }
     expect([...idsByJob.keys()].sort()).toEqual([...jobIds].sort());
-    for (const [jobId, ids] of idsByJob) expect([...ids], jobId).toEqual([deliveries[jobIds.indexOf(jobId)]![0]!.id]);
+    for (const [jobId, ids] of idsByJob)
+      expect([...ids], jobId).toEqual([deliveries[jobIds.indexOf(jobId)]![0]!.id]);
 
     // Results come from S3 through the API.
     const result = await fetch(`${api.baseUrl}/jobs/${jobIds[0]}/result`, { headers: auth });
     expect(result.status).toBe(200);
     expect(result.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await result.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await result.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
 
     api.child.kill('SIGTERM');
     survivor.child.kill('SIGTERM');

@@ -46,7 +46,9 @@ describe('shots serve as a process', () => {
     running = await startShots(env);
     const base = running.baseUrl;
     // Accounts are created with the CLI while the server runs on the same DATA_DIR.
-    const created = JSON.parse(await shots(['accounts', 'create', '--plan', 'STARTER', '--json'], env)) as Record<string, string>;
+    const created = JSON.parse(
+      await shots(['accounts', 'create', '--plan', 'STARTER', '--json'], env),
+    ) as Record<string, string>;
     expect(Object.keys(created).sort()).toEqual(['accountId', 'apiKey', 'plan', 'webhookSecret']);
     expect(created.plan).toBe('STARTER');
     expect(created.webhookSecret).toMatch(/^whsec_/);
@@ -57,14 +59,24 @@ describe('shots serve as a process', () => {
       const res = await fetch(`${base}/screenshots/web`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: `${pagesUrl}/page?ms=1500&n=${i}`, webhookUrl: 'https://127.0.0.2:9/hook' }),
+        body: JSON.stringify({
+          url: `${pagesUrl}/page?ms=1500&n=${i}`,
+          webhookUrl: 'https://127.0.0.2:9/hook',
+        }),
       });
       expect(res.status).toBe(202);
       jobIds.push(((await res.json()) as { jobId: string }).jobId);
     }
     const statusOf = async (server: string, id: string) =>
-      (await (await fetch(`${server}/jobs/${id}/status`, { headers: auth })).json()) as { status: string; attempts: number };
-    await until(async () => ((await statusOf(base, jobIds[0]!)).status === 'processing' ? true : undefined), 30_000, 20);
+      (await (await fetch(`${server}/jobs/${id}/status`, { headers: auth })).json()) as {
+        status: string;
+        attempts: number;
+      };
+    await until(
+      async () => ((await statusOf(base, jobIds[0]!)).status === 'processing' ? true : undefined),
+      30_000,
+      20,
+    );
 
     running.child.kill('SIGKILL');
     await running.exited;
@@ -86,17 +98,34 @@ describe('shots serve as a process', () => {
 
     // Exactly one terminal event per job in the webhook outbox.
     const db = new Database(join(dataDir, 'shots.db'), { readonly: true });
-    const rows = db.prepare(`SELECT job_id, event FROM webhook_deliveries`).all() as { job_id: string; event: string }[];
+    const rows = db.prepare(`SELECT job_id, event FROM webhook_deliveries`).all() as {
+      job_id: string;
+      event: string;
+    }[];
     db.close();
     expect(rows.map((r) => r.job_id).sort()).toEqual([...jobIds].sort());
     expect(rows.every((r) => r.event === 'job.completed')).toBe(true);
 
     // The CLI client downloads a capture from the running service.
     const out = join(dataDir, 'cli.png');
-    await shots(['capture', `${pagesUrl}/page?cli=1`, '-o', out, '--server', restarted, '--width', '640', '--height', '480'], {
-      ...env,
-      SHOTS_API_KEY: created.apiKey!,
-    });
+    await shots(
+      [
+        'capture',
+        `${pagesUrl}/page?cli=1`,
+        '-o',
+        out,
+        '--server',
+        restarted,
+        '--width',
+        '640',
+        '--height',
+        '480',
+      ],
+      {
+        ...env,
+        SHOTS_API_KEY: created.apiKey!,
+      },
+    );
     expect(imageSize(readFileSync(out))).toMatchObject({ width: 640, height: 480 });
 
     // SIGTERM drains and exits cleanly.

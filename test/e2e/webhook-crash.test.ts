@@ -74,8 +74,21 @@ describe('webhook delivery across a crash', () => {
     expect([...ids]).toEqual([log.deliveries[0]!.id]);
     for (const request of received) {
       const event = verifier.verify(request.body, request.headers) as Record<string, unknown>;
-      expect(event).toMatchObject({ event: 'job.completed', jobId, type: 'WEB', status: 'completed', resultUrl: `/jobs/${jobId}/result` });
-      expect(Object.keys(event).sort()).toEqual(['event', 'jobId', 'resultUrl', 'status', 'timestamp', 'type']);
+      expect(event).toMatchObject({
+        event: 'job.completed',
+        jobId,
+        type: 'WEB',
+        status: 'completed',
+        resultUrl: `/jobs/${jobId}/result`,
+      });
+      expect(Object.keys(event).sort()).toEqual([
+        'event',
+        'jobId',
+        'resultUrl',
+        'status',
+        'timestamp',
+        'type',
+      ]);
     }
     expect(log.deliveries).toHaveLength(1);
 

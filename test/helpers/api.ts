@@ -13,13 +13,19 @@ export interface TestApi {
   service: Service;
   app: FastifyInstance;
   /** A new account on `plan`; returns its key and ids. */
-  account(plan: Plan, options?: { monthlyQuota?: number; rateLimit?: number }): Promise<{ accountId: string; apiKey: string; webhookSecret: string }>;
+  account(
+    plan: Plan,
+    options?: { monthlyQuota?: number; rateLimit?: number },
+  ): Promise<{ accountId: string; apiKey: string; webhookSecret: string }>;
   setBilling(accountId: string, billing: 'active' | 'lapsed'): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The service on a temp DATA_DIR, with the roles asked for (API only by default). */
-export async function startTestApi(env: Record<string, string> = {}, roles = { api: true, worker: false }): Promise<TestApi> {
+export async function startTestApi(
+  env: Record<string, string> = {},
+  roles = { api: true, worker: false },
+): Promise<TestApi> {
   const { config, dataDir, cleanup } = testConfig(env);
   const service = await createService(config, roles, pino({ level: 'silent' }));
   const stores = openStores(config);

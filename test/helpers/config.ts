@@ -5,7 +5,11 @@ import type { Config } from '../../src/config/config.js';
 import { loadConfig } from '../../src/config/config.js';
 
 /** A temp DATA_DIR and a config for it; fixtures on 127.0.0.2 are the only private address allowed. */
-export function testConfig(env: Record<string, string> = {}): { config: Config; dataDir: string; cleanup(): void } {
+export function testConfig(env: Record<string, string> = {}): {
+  config: Config;
+  dataDir: string;
+  cleanup(): void;
+} {
   const dataDir = mkdtempSync(join(tmpdir(), 'shots-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

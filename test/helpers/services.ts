@@ -196,16 +196,30 @@ async function startThrowawayPostgres(): Promise<{ url: string; stop(): Promise<
   // initdb refuses to run as root: run the server as the `postgres` user then.
   const asRoot = process.getuid?.() === 0;
   const run = (bin: string, args: string[]): void => {
-    const cmd = asRoot ? ['runuser', ['-u', 'postgres', '--', postgresBin(bin), ...args]] : [postgresBin(bin), args];
+    const cmd = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', postgresBin(bin), ...args]]
+      : [postgresBin(bin), args];
     execFileSync(cmd[0] as string, cmd[1] as string[], { stdio: 'pipe' });
   };
   chmodSync(dir, 0o777);
   try {
     run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   } catch (err) {
-    throw new Error(`cannot start a throwaway PostgreSQL (apt-get install postgresql): ${(err as Error).message}`, { cause: err });
+    throw new Error(
+      `cannot start a throwaway PostgreSQL (apt-get install postgresql): ${(err as Error).message}`,
+      { cause: err },
+    );
   }
-  run('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-w',
+    '-l',
+    join(dir, 'log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop() {

@@ -51,13 +51,18 @@ export async function startShots(
       }
     });
     child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-    void exited.then(({ code, signal }) => reject(new Error(`shots exited (${code ?? signal}):\n${logs.join('\n')}`)));
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`shots exited (${code ?? signal}):\n${logs.join('\n')}`)),
+    );
   });
   return { child, baseUrl, logs, exited };
 }
 
 /** Runs a one-shot `shots …` command and returns its stdout. */
 export async function shots(args: string[], env: Record<string, string>): Promise<string> {
-  const { stdout } = await run(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
+  const { stdout } = await run(process.execPath, [BIN, ...args], {
+    env: { ...process.env, ...env },
+    timeout: 60_000,
+  });
   return stdout;
 }

@@ -27,7 +27,12 @@ afterAll(async () => {
 const auth = () => ({ authorization: `Bearer ${key}` });
 
 async function submit(body: Record<string, unknown>): Promise<string> {
-  const res = await api.app.inject({ method: 'POST', url: '/screenshots/web', headers: auth(), payload: body });
+  const res = await api.app.inject({
+    method: 'POST',
+    url: '/screenshots/web',
+    headers: auth(),
+    payload: body,
+  });
   expect(res.statusCode, res.body).toBe(202);
   return res.json<{ jobId: string }>().jobId;
 }
@@ -55,9 +60,22 @@ describe('capture flow on the embedded default', () => {
     expect(Number(res.headers['content-length'])).toBe(bytes.length);
     expect(imageSize(bytes)).toMatchObject({ width: 1280, height: 720, type: 'png' });
     const record = (
-      await api.app.inject({ url: `/jobs/${jobId}/result`, headers: { ...auth(), accept: 'application/json' } })
+      await api.app.inject({
+        url: `/jobs/${jobId}/result`,
+        headers: { ...auth(), accept: 'application/json' },
+      })
     ).json();
-    expect(record).toMatchObject({ jobId, type: 'WEB', status: 'completed', format: 'png', contentType: 'image/png', bytes: bytes.length, width: 1280, height: 720, cached: false });
+    expect(record).toMatchObject({
+      jobId,
+      type: 'WEB',
+      status: 'completed',
+      format: 'png',
+      contentType: 'image/png',
+      bytes: bytes.length,
+      width: 1280,
+      height: 720,
+      cached: false,
+    });
     expect(record.metadata).toMatchObject({ finalUrl: `${pages.baseUrl}/simple.html`, httpStatus: 200 });
   });
 
@@ -65,7 +83,11 @@ describe('capture flow on the embedded default', () => {
     ['jpeg', 'image/jpeg'],
     ['webp', 'image/webp'],
   ])('captures %s at the asked dimensions', async (format, contentType) => {
-    const jobId = await submit({ url: `${pages.baseUrl}/simple.html`, format, dimensions: { width: 800, height: 600 } });
+    const jobId = await submit({
+      url: `${pages.baseUrl}/simple.html`,
+      format,
+      dimensions: { width: 800, height: 600 },
+    });
     expect((await finished(jobId)).status).toBe('completed');
     const { res, bytes } = await result(jobId);
     expect(res.headers['content-type']).toBe(contentType);
@@ -96,19 +118,33 @@ describe('capture flow on the embedded default', () => {
     const second = await submit(body);
     const status = await finished(second);
     expect(status.status).toBe('completed');
-    const record = (await api.app.inject({ url: `/jobs/${second}/result`, headers: { ...auth(), accept: 'application/json' } })).json();
+    const record = (
+      await api.app.inject({
+        url: `/jobs/${second}/result`,
+        headers: { ...auth(), accept: 'application/json' },
+      })
+    ).json();
     expect(record.cached).toBe(true);
     expect(imageSize((await result(second)).bytes).type).toBe('jpg');
     const third = await submit({ ...body, bypassCache: true });
     await finished(third);
-    const fresh = (await api.app.inject({ url: `/jobs/${third}/result`, headers: { ...auth(), accept: 'application/json' } })).json();
+    const fresh = (
+      await api.app.inject({
+        url: `/jobs/${third}/result`,
+        headers: { ...auth(), accept: 'application/json' },
+      })
+    ).json();
     expect(fresh.cached).toBe(false);
   });
 
   it('fails after three attempts when the target does not answer, with the timeout in the error', async () => {
     const jobId = await submit({ url: `${pages.baseUrl}/slow` });
     const status = await finished(jobId);
-    expect(status).toMatchObject({ status: 'failed', attempts: 3, error: 'Navigation timeout of 2000 ms exceeded' });
+    expect(status).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      error: 'Navigation timeout of 2000 ms exceeded',
+    });
     const res = await api.app.inject({ url: `/jobs/${jobId}/result`, headers: auth() });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'JOB_FAILED' });

@@ -17,7 +17,12 @@ describe('loadConfig', () => {
   it('reports every problem at once and hides secret values', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', CONCURRENCY: '0', ALLOWED_PRIVATE_NETWORKS: 'nonsense', REDIS_URL: 'redis://:hunter2@x' });
+      loadConfig({
+        PORT: 'eighty',
+        CONCURRENCY: '0',
+        ALLOWED_PRIVATE_NETWORKS: 'nonsense',
+        REDIS_URL: 'redis://:hunter2@x',
+      });
     } catch (err) {
       error = err;
     }
@@ -31,7 +36,10 @@ describe('loadConfig', () => {
   });
 
   it('parses lists', () => {
-    const config = loadConfig({ ALLOWED_PRIVATE_NETWORKS: '127.0.0.2/32, 10.0.0.0/8', JOB_RETRY_DELAYS: '0,0' });
+    const config = loadConfig({
+      ALLOWED_PRIVATE_NETWORKS: '127.0.0.2/32, 10.0.0.0/8',
+      JOB_RETRY_DELAYS: '0,0',
+    });
     expect(config.allowedPrivateNetworks).toEqual(['127.0.0.2/32', '10.0.0.0/8']);
     expect(config.jobRetryDelaysSeconds).toEqual([0, 0]);
   });

@@ -21,13 +21,21 @@ export function readAnswer(content: string | null | undefined, map: ElementMap):
   if (!object) {
     const loose = looseFields(content);
     if (loose) return answerOf(loose, content, map);
-    return { selector: null, confidence: 0, raw: cut(content), problem: 'the model did not answer with JSON' };
+    return {
+      selector: null,
+      confidence: 0,
+      raw: cut(content),
+      problem: 'the model did not answer with JSON',
+    };
   }
   return answerOf(object, content, map);
 }
 
 function answerOf(object: Record<string, unknown>, content: string, map: ElementMap): LocateAnswer {
-  const fields = pick(object, SELECTOR_KEYS) !== undefined || pick(object, INDEX_KEYS) !== undefined ? object : nested(object);
+  const fields =
+    pick(object, SELECTOR_KEYS) !== undefined || pick(object, INDEX_KEYS) !== undefined
+      ? object
+      : nested(object);
   const rawSelector = pick(fields, SELECTOR_KEYS);
   const index = pick(fields, INDEX_KEYS);
   const confidence = confidenceOf(pick(fields, CONFIDENCE_KEYS));
@@ -45,7 +53,8 @@ function answerOf(object: Record<string, unknown>, content: string, map: Element
   }
   const answer: LocateAnswer = { selector, confidence: confidence ?? 0, raw };
   if (confidence === null) answer.problem = 'the model gave no readable confidence';
-  else if (selector === null && raw === null && rawSelector !== null) answer.problem = `the model's answer has no selector: ${cut(content)}`;
+  else if (selector === null && raw === null && rawSelector !== null)
+    answer.problem = `the model's answer has no selector: ${cut(content)}`;
   return answer;
 }
 
@@ -70,7 +79,11 @@ function pick(object: Record<string, unknown>, keys: readonly string[]): unknown
 /** The first member that is an object holding a selector or index (`{"answer": {…}}`), else the object itself. */
 function nested(object: Record<string, unknown>): Record<string, unknown> {
   for (const value of Object.values(object)) {
-    if (isObject(value) && (pick(value, SELECTOR_KEYS) !== undefined || pick(value, INDEX_KEYS) !== undefined)) return value;
+    if (
+      isObject(value) &&
+      (pick(value, SELECTOR_KEYS) !== undefined || pick(value, INDEX_KEYS) !== undefined)
+    )
+      return value;
   }
   return object;
 }

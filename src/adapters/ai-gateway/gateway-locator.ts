@@ -86,7 +86,11 @@ export function createGatewayLocator(options: GatewayLocatorOptions): ElementLoc
         return readAnswer(content, request.map);
       } catch (err) {
         if (budget.aborted && !signal.aborted) {
-          throw new AppError('SERVICE_UNAVAILABLE', `The model gateway at ${gateway} did not answer within ${timeoutMs} ms (${maxRetries + 1} attempts)`, { cause: err });
+          throw new AppError(
+            'SERVICE_UNAVAILABLE',
+            `The model gateway at ${gateway} did not answer within ${timeoutMs} ms (${maxRetries + 1} attempts)`,
+            { cause: err },
+          );
         }
         throw err;
       }

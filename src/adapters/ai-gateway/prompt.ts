@@ -52,7 +52,9 @@ export function buildMessages(request: LocateRequest): ChatCompletionMessagePara
           ? [
               {
                 type: 'image_url' as const,
-                image_url: { url: `data:${screenshot.contentType};base64,${screenshot.bytes.toString('base64')}` },
+                image_url: {
+                  url: `data:${screenshot.contentType};base64,${screenshot.bytes.toString('base64')}`,
+                },
               },
             ]
           : []),
@@ -66,7 +68,9 @@ function elementLine(i: number, e: PageElement): string {
   const text = e.text === e.name ? '' : e.text.slice(0, MAX_TEXT_CHARS);
   const { class: className, id, alt, placeholder, href, type } = e.attributes;
   const attrs = Object.fromEntries(
-    Object.entries({ id, class: className, alt, placeholder, href, type }).filter(([, v]) => v !== undefined && v !== ''),
+    Object.entries({ id, class: className, alt, placeholder, href, type }).filter(
+      ([, v]) => v !== undefined && v !== '',
+    ),
   );
   return JSON.stringify({
     i,

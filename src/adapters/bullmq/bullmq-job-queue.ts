@@ -35,7 +35,10 @@ const JOB_NAME = 'capture';
 
 /** BullMQ's refusals of a stale token: the lease was taken over or the job is gone. */
 function isLostLease(err: unknown): boolean {
-  return err instanceof Error && /Missing lock|Lock mismatch|Missing key|is not in the active state/.test(err.message);
+  return (
+    err instanceof Error &&
+    /Missing lock|Lock mismatch|Missing key|is not in the active state/.test(err.message)
+  );
 }
 
 /**
@@ -64,7 +67,10 @@ export class BullMqJobQueue implements JobQueue {
 
   private getQueue(): Queue {
     if (!this.queue) {
-      this.queue = new Queue(this.queueName, { connection: this.options.connection, prefix: this.options.prefix });
+      this.queue = new Queue(this.queueName, {
+        connection: this.options.connection,
+        prefix: this.options.prefix,
+      });
       this.queue.on('error', (err) => this.options.onError?.(err));
     }
     return this.queue;
@@ -173,7 +179,13 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async depth(): Promise<{ waiting: number; active: number }> {
-    const counts = await this.getQueue().getJobCounts('waiting', 'delayed', 'prioritized', 'paused', 'active');
+    const counts = await this.getQueue().getJobCounts(
+      'waiting',
+      'delayed',
+      'prioritized',
+      'paused',
+      'active',
+    );
     const n = (key: string): number => counts[key] ?? 0;
     return { waiting: n('waiting') + n('delayed') + n('prioritized') + n('paused'), active: n('active') };
   }

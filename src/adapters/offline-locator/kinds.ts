@@ -46,15 +46,24 @@ const isRole = (v: ElementView, ...roles: string[]): boolean => v.role !== null 
 const CURRENCY = /(?:[$€£¥]\s?\d)|(?:\d[\d,.]*\s?(?:usd|eur|gbp|€|£|\$))/i;
 const DATE =
   /\b(?:\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4})\b/i;
-const hasDescendant = (v: ElementView, views: readonly ElementView[], test: (d: ElementView) => boolean): boolean =>
-  views.some((d) => d.ancestors.includes(v.index) && test(d));
+const hasDescendant = (
+  v: ElementView,
+  views: readonly ElementView[],
+  test: (d: ElementView) => boolean,
+): boolean => views.some((d) => d.ancestors.includes(v.index) && test(d));
 const boxy = (v: ElementView): number => (v.children >= 2 ? 0.6 : v.children === 1 ? 0.4 : 0);
 
 const k = (id: string, container: boolean, match: Kind['match']): Kind => ({ id, container, match });
 
 const KINDS: Record<string, Kind> = {
   button: k('button', false, (v) =>
-    isRole(v, 'button') ? 1 : v.tag === 'a' && hinted(v, 'button', 'btn', 'cta') ? 0.9 : hinted(v, 'button', 'btn') ? 0.6 : 0,
+    isRole(v, 'button')
+      ? 1
+      : v.tag === 'a' && hinted(v, 'button', 'btn', 'cta')
+        ? 0.9
+        : hinted(v, 'button', 'btn')
+          ? 0.6
+          : 0,
   ),
   link: k('link', false, (v) => (isRole(v, 'link') ? 1 : v.tag === 'a' ? 0.7 : 0)),
   heading: k('heading', false, (v) => {
@@ -69,7 +78,8 @@ const KINDS: Record<string, Kind> = {
     return hinted(v, 'image', 'img', 'photo', 'picture', 'avatar') ? 0.5 : 0;
   }),
   logo: k('logo', false, (v, views) => {
-    if (hinted(v, 'logo', 'brand', 'wordmark') || labelled(v, 'logo')) return ['img', 'svg', 'a', 'picture'].includes(v.tag) ? 1 : 0.7;
+    if (hinted(v, 'logo', 'brand', 'wordmark') || labelled(v, 'logo'))
+      return ['img', 'svg', 'a', 'picture'].includes(v.tag) ? 1 : 0.7;
     const inLogo = v.ancestors.some((i) => {
       const a = views[i];
       return a !== undefined && (hinted(a, 'logo', 'brand') || labelled(a, 'logo'));
@@ -96,7 +106,9 @@ const KINDS: Record<string, Kind> = {
     if (isRole(v, 'navigation', 'menubar', 'menu')) return 1;
     return hinted(v, 'nav', 'navbar', 'navigation', 'menu') ? 0.85 : 0;
   }),
-  footer: k('footer', true, (v) => (isRole(v, 'contentinfo') ? 1 : v.tag === 'footer' ? 0.9 : hinted(v, 'footer') ? 0.85 : 0)),
+  footer: k('footer', true, (v) =>
+    isRole(v, 'contentinfo') ? 1 : v.tag === 'footer' ? 0.9 : hinted(v, 'footer') ? 0.85 : 0,
+  ),
   header: k('header', true, (v) => {
     if (isRole(v, 'banner')) return 1;
     if (v.tag === 'header') return 0.9;
@@ -108,7 +120,9 @@ const KINDS: Record<string, Kind> = {
     if (hinted(v, 'price', 'amount', 'cost')) return money ? 1 : 0.7;
     return money ? (short ? 0.6 : 0.2) : 0;
   }),
-  table: k('table', true, (v) => (isRole(v, 'table', 'grid', 'treegrid') ? 1 : hinted(v, 'table', 'datatable') ? 0.6 : 0)),
+  table: k('table', true, (v) =>
+    isRole(v, 'table', 'grid', 'treegrid') ? 1 : hinted(v, 'table', 'datatable') ? 0.6 : 0,
+  ),
   list: k('list', true, (v) => (isRole(v, 'list') ? 1 : hinted(v, 'list') ? 0.6 : 0)),
   field: k('field', false, (v) => {
     if (isRole(v, 'textbox', 'searchbox', 'combobox', 'spinbutton', 'slider')) return 1;
@@ -133,13 +147,18 @@ const KINDS: Record<string, Kind> = {
   }),
   section: k('section', true, (v) => {
     if (v.tag === 'section' || isRole(v, 'region')) return 1;
-    if (isRole(v, 'main', 'complementary', 'article', 'form', 'navigation', 'contentinfo', 'banner')) return 0.7;
+    if (isRole(v, 'main', 'complementary', 'article', 'form', 'navigation', 'contentinfo', 'banner'))
+      return 0.7;
     if (['div', 'aside', 'article', 'figure'].includes(v.tag)) return v.element.attributes.id ? 0.7 : boxy(v);
     return 0;
   }),
   hero: k('hero', true, (v) => (hinted(v, 'hero', 'jumbotron', 'splash') ? 1 : 0)),
-  sidebar: k('sidebar', true, (v) => (isRole(v, 'complementary') ? 1 : hinted(v, 'sidebar', 'aside', 'rail') ? 0.9 : 0)),
-  article: k('article', true, (v) => (isRole(v, 'article') ? 1 : hinted(v, 'post', 'article', 'entry', 'story') ? 0.7 : 0)),
+  sidebar: k('sidebar', true, (v) =>
+    isRole(v, 'complementary') ? 1 : hinted(v, 'sidebar', 'aside', 'rail') ? 0.9 : 0,
+  ),
+  article: k('article', true, (v) =>
+    isRole(v, 'article') ? 1 : hinted(v, 'post', 'article', 'entry', 'story') ? 0.7 : 0,
+  ),
   video: k('video', false, (v) => {
     if (v.tag === 'video') return 1;
     if (v.tag === 'iframe' && /youtube|vimeo|player|video/i.test(v.element.attributes.src ?? '')) return 0.9;
@@ -161,7 +180,9 @@ const KINDS: Record<string, Kind> = {
     if (v.tag === 'blockquote') return 0.7;
     return hasDescendant(v, views, (d) => d.tag === 'blockquote') ? 0.6 : 0;
   }),
-  code: k('code', false, (v) => (v.tag === 'pre' ? 1 : v.tag === 'code' ? 0.9 : hinted(v, 'code', 'highlight', 'snippet') ? 0.8 : 0)),
+  code: k('code', false, (v) =>
+    v.tag === 'pre' ? 1 : v.tag === 'code' ? 0.9 : hinted(v, 'code', 'highlight', 'snippet') ? 0.8 : 0,
+  ),
   date: k('date', false, (v) => {
     if (v.tag === 'time') return 1;
     if (hinted(v, 'date', 'published', 'timestamp')) return 0.8;
@@ -172,14 +193,22 @@ const KINDS: Record<string, Kind> = {
     return /★/.test(v.element.text) && v.element.text.length <= 40 ? 0.6 : 0;
   }),
   breadcrumb: k('breadcrumb', true, (v) => (hinted(v, 'breadcrumb') || labelled(v, 'breadcrumb') ? 1 : 0)),
-  pagination: k('pagination', true, (v) => (hinted(v, 'pagination', 'pager', 'paging') || labelled(v, 'pagination') ? 1 : 0)),
+  pagination: k('pagination', true, (v) =>
+    hinted(v, 'pagination', 'pager', 'paging') || labelled(v, 'pagination') ? 1 : 0,
+  ),
   tab: k('tab', false, (v) => (isRole(v, 'tab', 'tablist') ? 1 : hinted(v, 'tab') ? 0.6 : 0)),
   dialog: k('dialog', true, (v) =>
-    isRole(v, 'dialog', 'alertdialog') ? 1 : hinted(v, 'modal', 'dialog', 'popup', 'overlay', 'lightbox') ? 0.9 : 0,
+    isRole(v, 'dialog', 'alertdialog')
+      ? 1
+      : hinted(v, 'modal', 'dialog', 'popup', 'overlay', 'lightbox')
+        ? 0.9
+        : 0,
   ),
   alert: k('alert', false, (v) => {
     if (isRole(v, 'alert', 'status', 'alertdialog')) return 1;
-    return hinted(v, 'alert', 'error', 'warning', 'notice', 'toast', 'notification', 'flash', 'message') ? 0.9 : 0;
+    return hinted(v, 'alert', 'error', 'warning', 'notice', 'toast', 'notification', 'flash', 'message')
+      ? 0.9
+      : 0;
   }),
   icon: k('icon', false, (v) => {
     const small = v.element.box.width <= 48 && v.element.box.height <= 48;
@@ -189,7 +218,9 @@ const KINDS: Record<string, Kind> = {
   paragraph: k('paragraph', false, (v) =>
     v.tag === 'p' ? 1 : hinted(v, 'intro', 'lead', 'description', 'summary', 'subtitle', 'blurb') ? 0.8 : 0,
   ),
-  caption: k('caption', false, (v) => (v.tag === 'figcaption' || v.tag === 'caption' ? 1 : hinted(v, 'caption') ? 0.8 : 0)),
+  caption: k('caption', false, (v) =>
+    v.tag === 'figcaption' || v.tag === 'caption' ? 1 : hinted(v, 'caption') ? 0.8 : 0,
+  ),
   badge: k('badge', false, (v) => (hinted(v, 'badge', 'tag', 'pill', 'chip', 'label') ? 1 : 0)),
   map: k('map', false, (v) =>
     hinted(v, 'map') || (v.tag === 'iframe' && /map/i.test(v.element.attributes.src ?? '')) ? 1 : 0,
@@ -198,52 +229,150 @@ const KINDS: Record<string, Kind> = {
 
 /** Words that name a kind of element, with how strongly (1 = that is what the word means). */
 const KIND_WORDS: Record<string, [kind: string, strength: number][]> = {
-  button: [['button', 1]], btn: [['button', 1]], cta: [['button', 1]],
-  link: [['link', 1]], hyperlink: [['link', 1]], anchor: [['link', 1]],
-  heading: [['heading', 1]], headline: [['heading', 1]], title: [['heading', 1]], subheading: [['heading', 1]],
-  header: [['header', 1]], masthead: [['header', 1]], topbar: [['header', 1]], banner: [['header', 0.6]],
-  name: [['heading', 0.4]], subtitle: [['paragraph', 0.8]],
-  image: [['image', 1]], picture: [['image', 1]], photo: [['image', 1]], photograph: [['image', 1]],
-  img: [['image', 1]], pic: [['image', 1]], illustration: [['image', 1]], graphic: [['image', 1]],
-  thumbnail: [['image', 1]], screenshot: [['image', 1]], artwork: [['image', 1]], figure: [['image', 0.8]],
-  logo: [['logo', 1]], brand: [['logo', 0.8]], wordmark: [['logo', 1]], logotype: [['logo', 1]],
-  avatar: [['avatar', 1]], headshot: [['avatar', 1]], userpic: [['avatar', 1]],
-  form: [['form', 1]], signup: [['form', 0.6]], login: [['form', 0.6]], signin: [['form', 0.6]],
-  subscription: [['form', 0.6]], registration: [['form', 0.6]], checkout: [['form', 0.5]],
-  search: [['search', 1]], searchbox: [['search', 1]], searchbar: [['search', 1]],
-  nav: [['navigation', 1]], navigation: [['navigation', 1]], navbar: [['navigation', 1]], menu: [['navigation', 0.7]],
+  button: [['button', 1]],
+  btn: [['button', 1]],
+  cta: [['button', 1]],
+  link: [['link', 1]],
+  hyperlink: [['link', 1]],
+  anchor: [['link', 1]],
+  heading: [['heading', 1]],
+  headline: [['heading', 1]],
+  title: [['heading', 1]],
+  subheading: [['heading', 1]],
+  header: [['header', 1]],
+  masthead: [['header', 1]],
+  topbar: [['header', 1]],
+  banner: [['header', 0.6]],
+  name: [['heading', 0.4]],
+  subtitle: [['paragraph', 0.8]],
+  image: [['image', 1]],
+  picture: [['image', 1]],
+  photo: [['image', 1]],
+  photograph: [['image', 1]],
+  img: [['image', 1]],
+  pic: [['image', 1]],
+  illustration: [['image', 1]],
+  graphic: [['image', 1]],
+  thumbnail: [['image', 1]],
+  screenshot: [['image', 1]],
+  artwork: [['image', 1]],
+  figure: [['image', 0.8]],
+  logo: [['logo', 1]],
+  brand: [['logo', 0.8]],
+  wordmark: [['logo', 1]],
+  logotype: [['logo', 1]],
+  avatar: [['avatar', 1]],
+  headshot: [['avatar', 1]],
+  userpic: [['avatar', 1]],
+  form: [['form', 1]],
+  signup: [['form', 0.6]],
+  login: [['form', 0.6]],
+  signin: [['form', 0.6]],
+  subscription: [['form', 0.6]],
+  registration: [['form', 0.6]],
+  checkout: [['form', 0.5]],
+  search: [['search', 1]],
+  searchbox: [['search', 1]],
+  searchbar: [['search', 1]],
+  nav: [['navigation', 1]],
+  navigation: [['navigation', 1]],
+  navbar: [['navigation', 1]],
+  menu: [['navigation', 0.7]],
   footer: [['footer', 1]],
-  price: [['price', 1]], cost: [['price', 1]], amount: [['price', 0.7]],
-  table: [['table', 1]], spreadsheet: [['table', 1]], datatable: [['table', 1]], grid: [['section', 0.6]],
+  price: [['price', 1]],
+  cost: [['price', 1]],
+  amount: [['price', 0.7]],
+  table: [['table', 1]],
+  spreadsheet: [['table', 1]],
+  datatable: [['table', 1]],
+  grid: [['section', 0.6]],
   list: [['list', 1]],
-  field: [['field', 1]], input: [['field', 1]], textbox: [['field', 1]], box: [['card', 0.4]],
+  field: [['field', 1]],
+  input: [['field', 1]],
+  textbox: [['field', 1]],
+  box: [['card', 0.4]],
   textarea: [['textarea', 1]],
-  checkbox: [['checkbox', 1]], tickbox: [['checkbox', 1]], toggle: [['checkbox', 0.6]], switch: [['checkbox', 0.6]],
-  option: [['choice', 0.8]], choice: [['choice', 0.8]], picker: [['choice', 1]], selector: [['choice', 1]],
-  chooser: [['choice', 1]], dropdown: [['choice', 1]], select: [['choice', 1]], swatch: [['choice', 1]], variant: [['choice', 0.8]],
-  card: [['card', 1]], tile: [['card', 1]], plan: [['card', 0.6]], tier: [['card', 0.6]], panel: [['card', 0.5]],
+  checkbox: [['checkbox', 1]],
+  tickbox: [['checkbox', 1]],
+  toggle: [['checkbox', 0.6]],
+  switch: [['checkbox', 0.6]],
+  option: [['choice', 0.8]],
+  choice: [['choice', 0.8]],
+  picker: [['choice', 1]],
+  selector: [['choice', 1]],
+  chooser: [['choice', 1]],
+  dropdown: [['choice', 1]],
+  select: [['choice', 1]],
+  swatch: [['choice', 1]],
+  variant: [['choice', 0.8]],
+  card: [['card', 1]],
+  tile: [['card', 1]],
+  plan: [['card', 0.6]],
+  tier: [['card', 0.6]],
+  panel: [['card', 0.5]],
   widget: [['card', 0.4]],
-  section: [['section', 1]], region: [['section', 0.6]], module: [['section', 0.5]], container: [['section', 0.5]],
-  hero: [['hero', 1]], jumbotron: [['hero', 1]], splash: [['hero', 1]],
-  sidebar: [['sidebar', 1]], aside: [['sidebar', 1]],
-  article: [['article', 1]], post: [['article', 1]], story: [['article', 0.8]],
-  video: [['video', 1]], player: [['video', 0.8]], youtube: [['video', 1]], movie: [['video', 0.6]],
-  chart: [['chart', 1]], graph: [['chart', 1]], plot: [['chart', 0.8]], diagram: [['chart', 0.8]],
-  quote: [['quote', 1]], blockquote: [['quote', 1]], quotation: [['quote', 1]], pullquote: [['quote', 1]],
+  section: [['section', 1]],
+  region: [['section', 0.6]],
+  module: [['section', 0.5]],
+  container: [['section', 0.5]],
+  hero: [['hero', 1]],
+  jumbotron: [['hero', 1]],
+  splash: [['hero', 1]],
+  sidebar: [['sidebar', 1]],
+  aside: [['sidebar', 1]],
+  article: [['article', 1]],
+  post: [['article', 1]],
+  story: [['article', 0.8]],
+  video: [['video', 1]],
+  player: [['video', 0.8]],
+  youtube: [['video', 1]],
+  movie: [['video', 0.6]],
+  chart: [['chart', 1]],
+  graph: [['chart', 1]],
+  plot: [['chart', 0.8]],
+  diagram: [['chart', 0.8]],
+  quote: [['quote', 1]],
+  blockquote: [['quote', 1]],
+  quotation: [['quote', 1]],
+  pullquote: [['quote', 1]],
   testimonial: [['testimonial', 1]],
-  code: [['code', 1]], snippet: [['code', 1]], codeblock: [['code', 1]],
-  date: [['date', 1]], timestamp: [['date', 1]], publication: [['date', 0.6]], published: [['date', 0.7]],
-  rating: [['rating', 1]], star: [['rating', 1]], score: [['rating', 0.6]],
+  code: [['code', 1]],
+  snippet: [['code', 1]],
+  codeblock: [['code', 1]],
+  date: [['date', 1]],
+  timestamp: [['date', 1]],
+  publication: [['date', 0.6]],
+  published: [['date', 0.7]],
+  rating: [['rating', 1]],
+  star: [['rating', 1]],
+  score: [['rating', 0.6]],
   breadcrumb: [['breadcrumb', 1]],
-  pagination: [['pagination', 1]], pager: [['pagination', 1]], paging: [['pagination', 1]],
+  pagination: [['pagination', 1]],
+  pager: [['pagination', 1]],
+  paging: [['pagination', 1]],
   tab: [['tab', 1]],
-  dialog: [['dialog', 1]], modal: [['dialog', 1]], popup: [['dialog', 1]], overlay: [['dialog', 0.8]], lightbox: [['dialog', 1]],
-  alert: [['alert', 1]], error: [['alert', 0.9]], warning: [['alert', 0.9]], notice: [['alert', 0.8]],
-  notification: [['alert', 0.6]], toast: [['alert', 1]], message: [['alert', 0.4]],
+  dialog: [['dialog', 1]],
+  modal: [['dialog', 1]],
+  popup: [['dialog', 1]],
+  overlay: [['dialog', 0.8]],
+  lightbox: [['dialog', 1]],
+  alert: [['alert', 1]],
+  error: [['alert', 0.9]],
+  warning: [['alert', 0.9]],
+  notice: [['alert', 0.8]],
+  notification: [['alert', 0.6]],
+  toast: [['alert', 1]],
+  message: [['alert', 0.4]],
   icon: [['icon', 1]],
-  paragraph: [['paragraph', 1]], intro: [['paragraph', 0.6]], blurb: [['paragraph', 0.8]], description: [['paragraph', 0.5]],
+  paragraph: [['paragraph', 1]],
+  intro: [['paragraph', 0.6]],
+  blurb: [['paragraph', 0.8]],
+  description: [['paragraph', 0.5]],
   caption: [['caption', 1]],
-  badge: [['badge', 1]], tag: [['badge', 0.7]], pill: [['badge', 1]], chip: [['badge', 1]],
+  badge: [['badge', 1]],
+  tag: [['badge', 0.7]],
+  pill: [['badge', 1]],
+  chip: [['badge', 1]],
   map: [['map', 1]],
 };
 
@@ -275,7 +404,8 @@ export function viewsOf(elements: readonly PageElement[]): ElementView[] {
   return elements.map((element, index) => {
     const a = element.attributes;
     const ancestors: number[] = [];
-    for (let up = element.parent; up !== null && up !== undefined; up = elements[up]?.parent ?? null) ancestors.push(up);
+    for (let up = element.parent; up !== null && up !== undefined; up = elements[up]?.parent ?? null)
+      ancestors.push(up);
     const text = words(element.text);
     const headed = ancestors.find((a) => (firstHeading.get(a) ?? index) < index);
     const heading = headed === undefined ? undefined : elements[firstHeading.get(headed) ?? -1];
@@ -284,12 +414,18 @@ export function viewsOf(elements: readonly PageElement[]): ElementView[] {
       element,
       tag: element.tag,
       role: element.role,
-      hints: new Set(words([a.id, a.class, a['data-testid'], a.name, a.src?.replace(/\.\w+$/, '')].join(' '))),
-      labels: new Set(words([element.name, a.alt, a.title, a['aria-label'], a.placeholder, a.value].join(' '))),
+      hints: new Set(
+        words([a.id, a.class, a['data-testid'], a.name, a.src?.replace(/\.\w+$/, '')].join(' ')),
+      ),
+      labels: new Set(
+        words([element.name, a.alt, a.title, a['aria-label'], a.placeholder, a.value].join(' ')),
+      ),
       text,
       textSet: new Set(text),
       href: new Set(words((a.href ?? '').replace(/^[a-z]+:\/\/[^/]+/i, ''))),
-      sectionHeading: new Set(heading && !ancestors.includes(firstHeading.get(headed ?? -1) ?? -1) ? words(heading.text) : []),
+      sectionHeading: new Set(
+        heading && !ancestors.includes(firstHeading.get(headed ?? -1) ?? -1) ? words(heading.text) : [],
+      ),
       ancestors,
       children: children[index] ?? 0,
       area: element.box.width * element.box.height,

@@ -44,8 +44,22 @@ export interface Query {
 }
 
 const MODIFIERS = new Set([
-  'main', 'primary', 'big', 'biggest', 'large', 'largest', 'top', 'upper', 'bottom', 'lower', 'first',
-  'second', 'third', 'last', 'small', 'smallest',
+  'main',
+  'primary',
+  'big',
+  'biggest',
+  'large',
+  'largest',
+  'top',
+  'upper',
+  'bottom',
+  'lower',
+  'first',
+  'second',
+  'third',
+  'last',
+  'small',
+  'smallest',
 ]);
 const ORDINALS: Record<string, number> = { first: 0, second: 1, third: 2, last: -1 };
 const LOCATION = /\b(?:in|inside|within|at|on|of|under|near|below|above)\s+(?:the|a|an|this|our|my)\b/;
@@ -67,10 +81,17 @@ export function parseDescription(description: string): Query {
   const kindWords = target.filter((w) => kindsOf(w).length > 0);
   const head = kindWords.at(-1);
   const strongKind = (w: string): boolean => w === head || kindsOf(w).some((k) => k.strength >= 0.8);
-  const terms: Term[] = target.map((word) => ({ word, weight: word === head ? 0.5 : 1, kindWord: strongKind(word) }));
+  const terms: Term[] = target.map((word) => ({
+    word,
+    weight: word === head ? 0.5 : 1,
+    kindWord: strongKind(word),
+  }));
   for (const word of modifiers) terms.push({ word, weight: 0.3, kindWord: false });
   // Earlier kind words that clearly name a kind ("article title", "breadcrumb navigation") say where to look.
-  const earlier = kindWords.slice(0, -1).flatMap((w) => kindsOf(w)).filter((k) => k.strength >= 0.8);
+  const earlier = kindWords
+    .slice(0, -1)
+    .flatMap((w) => kindsOf(w))
+    .filter((k) => k.strength >= 0.8);
   const contextKinds = [...earlier, ...context.flatMap((w) => kindsOf(w))];
   const raw = words(targetText, { stem: false }).filter((w) => !MODIFIERS.has(w));
   const last = raw.at(-1) ?? '';
@@ -80,7 +101,9 @@ export function parseDescription(description: string): Query {
     kinds: head ? kindsOf(head) : [],
     contextKinds,
     terms,
-    contextTerms: context.filter((w) => kindsOf(w).length === 0).map((word) => ({ word, weight: 1, kindWord: false })),
+    contextTerms: context
+      .filter((w) => kindsOf(w).length === 0)
+      .map((word) => ({ word, weight: 1, kindWord: false })),
     modifiers,
     ordinal: ordinal ?? null,
     plural: isPlural(kindWordsRaw.at(-1) ?? last),
@@ -95,7 +118,10 @@ export interface Scored {
 const isPlural = (word: string): boolean => word.length > 3 && word.endsWith('s') && words(word)[0] !== word;
 
 /** Every element of `map` with its score for `description`, best first. */
-export function rankElements(description: string, map: ElementMap): { query: Query; ranked: Scored[]; scorer: Scorer } {
+export function rankElements(
+  description: string,
+  map: ElementMap,
+): { query: Query; ranked: Scored[]; scorer: Scorer } {
   const query = parseDescription(description);
   const views = viewsOf(map.elements);
   const scorer = new Scorer(query, views, map.documentHeight);
@@ -130,7 +156,8 @@ function rival(ranked: readonly Scored[], best: Scored, group: readonly Scored[]
   let top = 0;
   for (const other of ranked) {
     if (other === best || isInside(other.view, best.view) || isInside(best.view, other.view)) continue;
-    if (group.some((g) => g === other || isInside(other.view, g.view) || isInside(g.view, other.view))) continue;
+    if (group.some((g) => g === other || isInside(other.view, g.view) || isInside(g.view, other.view)))
+      continue;
     top = Math.max(top, other.score);
   }
   return top;
@@ -156,7 +183,9 @@ function calibrate(score: number, rivalScore: number, contentCoverage: number | 
 function innermost(ranked: readonly Scored[], best: Scored): Scored {
   let chosen = best;
   for (;;) {
-    const inner = ranked.find((s) => s !== chosen && isInside(s.view, chosen.view) && s.score >= chosen.score - 0.01);
+    const inner = ranked.find(
+      (s) => s !== chosen && isInside(s.view, chosen.view) && s.score >= chosen.score - 0.01,
+    );
     if (!inner) return chosen;
     chosen = inner;
   }
@@ -178,7 +207,11 @@ function sectionOfHeading(ranked: readonly Scored[], best: Scored, query: Query)
  * picks one of them in page order, a plural their parent (unless the best match already holds
  * them). Returns the choice and the group, whose members are not each other's rivals.
  */
-function memberOfGroup(ranked: readonly Scored[], best: Scored, query: Query): { chosen: Scored; group: Scored[] } | undefined {
+function memberOfGroup(
+  ranked: readonly Scored[],
+  best: Scored,
+  query: Query,
+): { chosen: Scored; group: Scored[] } | undefined {
   if (query.ordinal === null && !query.plural) return undefined;
   // "the testimonials" at a container that holds them: the container.
   if (query.ordinal === null && best.view.children >= 2) return undefined;
@@ -187,13 +220,16 @@ function memberOfGroup(ranked: readonly Scored[], best: Scored, query: Query): {
     if (s.score <= 0) continue;
     const parent = s.view.element.parent;
     const near = s.score >= best.score - 0.05;
-    const beside = parent === best.view.element.parent && s.view.tag === best.view.tag && s.score >= best.score - 0.35;
+    const beside =
+      parent === best.view.element.parent && s.view.tag === best.view.tag && s.score >= best.score - 0.35;
     if (!near && !beside && !isInside(s.view, best.view)) continue;
     const key = `${parent ?? 'top'} ${s.view.tag}`;
     groups.set(key, [...(groups.get(key) ?? []), s]);
   }
   const strength = (g: Scored[]): number => Math.max(...g.map((s) => s.score)) + 0.01 * g.length;
-  const group = [...groups.values()].filter((g) => g.length >= 2).sort((a, b) => strength(b) - strength(a))[0];
+  const group = [...groups.values()]
+    .filter((g) => g.length >= 2)
+    .sort((a, b) => strength(b) - strength(a))[0];
   if (!group) return undefined;
   const members = [...group].sort((a, b) => a.view.index - b.view.index);
   if (query.ordinal !== null) {
@@ -233,7 +269,8 @@ export class Scorer {
       const alpha = onlyKindWords ? 0.85 : 0.5 * strength;
       score = alpha * kind + (1 - alpha) * lexical;
     }
-    if (query.contextTerms.length > 0 || query.contextKinds.length > 0) score = 0.65 * score + 0.35 * this.context(v);
+    if (query.contextTerms.length > 0 || query.contextKinds.length > 0)
+      score = 0.65 * score + 0.35 * this.context(v);
     return score + this.position(v);
   }
 
@@ -262,7 +299,9 @@ export class Scorer {
       const weight = this.idf.get(term.word) ?? 1;
       total += weight;
       const asKind = Math.max(0, ...kindsOf(term.word).map((k) => k.strength * k.kind.match(v, this.views)));
-      found += weight * Math.min(1, Math.max(this.lexical(term.word, v) / 0.3, this.inside(term.word, v) / 0.3, asKind));
+      found +=
+        weight *
+        Math.min(1, Math.max(this.lexical(term.word, v) / 0.3, this.inside(term.word, v) / 0.3, asKind));
     }
     return found / total;
   }
@@ -270,14 +309,18 @@ export class Scorer {
   /** How well one word matches the best element inside `v` ("email signup form": the form holds an email field). */
   private inside(word: string, v: ElementView): number {
     let best = 0;
-    for (const d of this.views) if (d.ancestors.includes(v.index)) best = Math.max(best, this.lexical(word, d));
+    for (const d of this.views)
+      if (d.ancestors.includes(v.index)) best = Math.max(best, this.lexical(word, d));
     return best;
   }
 
   /** How well one word matches the element: in its name or labels, hints, text, link, or around it. */
   private lexical(word: string, v: ElementView): number {
     let best = 0;
-    for (const [variant, factor] of [[word, 1] as const, ...synonymsOf(word).map((s) => [s, 0.85] as const)]) {
+    for (const [variant, factor] of [
+      [word, 1] as const,
+      ...synonymsOf(word).map((s) => [s, 0.85] as const),
+    ]) {
       best = Math.max(best, factor * this.fieldMatch(variant, v));
       if (best >= 1) break;
     }
@@ -310,7 +353,10 @@ export class Scorer {
 
   /** 0–1: how well the element or one of its ancestors matches the "in the …" part and earlier kinds. */
   private context(v: ElementView): number {
-    const around = [v, ...v.ancestors.map((i) => this.views[i]).filter((a): a is ElementView => a !== undefined)];
+    const around = [
+      v,
+      ...v.ancestors.map((i) => this.views[i]).filter((a): a is ElementView => a !== undefined),
+    ];
     const parts: number[] = [];
     for (const term of this.query.contextTerms) {
       parts.push(Math.max(...around.map((a) => this.lexical(term.word, a))));
@@ -328,7 +374,8 @@ export class Scorer {
     let bonus = -0.03 * depth;
     if (m.has('top') || m.has('upper')) bonus += 0.1 * (1 - depth);
     if (m.has('bottom') || m.has('lower')) bonus += 0.1 * depth;
-    if (['main', 'primary', 'big', 'biggest', 'large', 'largest'].some((w) => m.has(w))) bonus += 0.1 * this.sizeRank(v);
+    if (['main', 'primary', 'big', 'biggest', 'large', 'largest'].some((w) => m.has(w)))
+      bonus += 0.1 * this.sizeRank(v);
     if (m.has('small') || m.has('smallest')) bonus += 0.1 * (1 - this.sizeRank(v));
     return bonus;
   }

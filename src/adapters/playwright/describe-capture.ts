@@ -47,7 +47,10 @@ export async function describeTarget(
 ): Promise<DescribedTarget> {
   const { locator } = options;
   if (!locator) return fullPage({ aiError: 'no element locator is configured' });
-  const base: Record<string, unknown> = { aiLocator: locator.name, ...(locator.model ? { aiModel: locator.model } : {}) };
+  const base: Record<string, unknown> = {
+    aiLocator: locator.name,
+    ...(locator.model ? { aiModel: locator.model } : {}),
+  };
   const stop = new AbortController();
   const onClose = (): void => stop.abort(new Error('the page was closed'));
   page.once('close', onClose);
@@ -59,7 +62,9 @@ export async function describeTarget(
       await options.settle();
     }
     const map = await buildElementMap(page);
-    const screenshot = locator.wantsScreenshot ? await modelScreenshot(context, page, map.documentHeight, options.maxHeightPx) : null;
+    const screenshot = locator.wantsScreenshot
+      ? await modelScreenshot(context, page, map.documentHeight, options.maxHeightPx)
+      : null;
     answer = await locator.locate({ description, map, screenshot }, stop.signal);
   } catch (err) {
     if (page.isClosed()) throw err;
@@ -72,12 +77,16 @@ export async function describeTarget(
   if (answer.problem) return fullPage({ ...reported, aiError: answer.problem });
   if (answer.selector === null || confidence < CROP_CONFIDENCE) return fullPage(reported);
   const unusable = await checkSelector(page, answer.selector);
-  if (unusable !== null) return fullPage({ ...reported, aiError: `the selector "${answer.selector}" ${unusable}` });
+  if (unusable !== null)
+    return fullPage({ ...reported, aiError: `the selector "${answer.selector}" ${unusable}` });
   return { selector: answer.selector, metadata: { aiSelectorUsed: answer.selector, ...reported } };
 }
 
 function fullPage(metadata: Record<string, unknown>): DescribedTarget {
-  return { selector: null, metadata: { aiSelectorUsed: null, aiConfidence: 0, rawAiSelector: null, ...metadata } };
+  return {
+    selector: null,
+    metadata: { aiSelectorUsed: null, aiConfidence: 0, rawAiSelector: null, ...metadata },
+  };
 }
 
 /** Why the first match of `selector` cannot be cropped to, or null when it can. */
@@ -91,7 +100,11 @@ async function checkSelector(page: Page, selector: string): Promise<string | nul
     }
     if (!el) return 'matches no element of the page';
     const box = el.getBoundingClientRect();
-    if (box.width < 1 || box.height < 1 || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+    if (
+      box.width < 1 ||
+      box.height < 1 ||
+      !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+    ) {
       return 'matches an element that is not visible';
     }
     return null;
@@ -110,7 +123,10 @@ async function modelScreenshot(
 ): Promise<PageScreenshot> {
   const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
   const scale = Math.min(1, MODEL_IMAGE_WIDTH_PX / viewport.width);
-  const heightCss = Math.max(1, Math.min(documentHeight, maxHeightPx, Math.floor(MODEL_IMAGE_MAX_HEIGHT_PX / scale)));
+  const heightCss = Math.max(
+    1,
+    Math.min(documentHeight, maxHeightPx, Math.floor(MODEL_IMAGE_MAX_HEIGHT_PX / scale)),
+  );
   const cdp = await context.newCDPSession(page);
   try {
     const { data } = await cdp.send('Page.captureScreenshot', {

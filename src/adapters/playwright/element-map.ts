@@ -41,27 +41,96 @@ type InPageMap = Omit<ElementMap, 'url'>;
 // Runs in the page (see buildElementMap for how): it may use nothing from this module.
 const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): InPageMap => {
   const SKIP = new Set([
-    'script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'br', 'wbr', 'option',
-    'optgroup', 'source', 'track', 'param', 'base', 'title', 'datalist', 'slot',
+    'script',
+    'style',
+    'noscript',
+    'template',
+    'head',
+    'meta',
+    'link',
+    'br',
+    'wbr',
+    'option',
+    'optgroup',
+    'source',
+    'track',
+    'param',
+    'base',
+    'title',
+    'datalist',
+    'slot',
   ]);
   const LANDMARKS: Record<string, string> = {
-    nav: 'navigation', main: 'main', aside: 'complementary', form: 'form', search: 'search',
-    article: 'article', dialog: 'dialog', table: 'table', ul: 'list', ol: 'list', figure: 'figure',
-    details: 'group', fieldset: 'group', textarea: 'textbox', select: 'combobox', progress: 'progressbar',
-    summary: 'button', button: 'button', img: 'img', li: 'listitem', blockquote: 'blockquote',
-    pre: 'code', code: 'code', time: 'time', video: 'video', audio: 'audio', canvas: 'img',
+    nav: 'navigation',
+    main: 'main',
+    aside: 'complementary',
+    form: 'form',
+    search: 'search',
+    article: 'article',
+    dialog: 'dialog',
+    table: 'table',
+    ul: 'list',
+    ol: 'list',
+    figure: 'figure',
+    details: 'group',
+    fieldset: 'group',
+    textarea: 'textbox',
+    select: 'combobox',
+    progress: 'progressbar',
+    summary: 'button',
+    button: 'button',
+    img: 'img',
+    li: 'listitem',
+    blockquote: 'blockquote',
+    pre: 'code',
+    code: 'code',
+    time: 'time',
+    video: 'video',
+    audio: 'audio',
+    canvas: 'img',
   };
   const INPUT_ROLES: Record<string, string> = {
-    button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox',
-    radio: 'radio', range: 'slider', search: 'searchbox', email: 'textbox', tel: 'textbox',
-    text: 'textbox', url: 'textbox', password: 'textbox', number: 'spinbutton',
+    button: 'button',
+    submit: 'button',
+    reset: 'button',
+    image: 'button',
+    checkbox: 'checkbox',
+    radio: 'radio',
+    range: 'slider',
+    search: 'searchbox',
+    email: 'textbox',
+    tel: 'textbox',
+    text: 'textbox',
+    url: 'textbox',
+    password: 'textbox',
+    number: 'spinbutton',
   };
   const LANDMARK_ROLES = new Set([
-    'banner', 'navigation', 'main', 'contentinfo', 'complementary', 'search', 'form', 'region', 'dialog',
+    'banner',
+    'navigation',
+    'main',
+    'contentinfo',
+    'complementary',
+    'search',
+    'form',
+    'region',
+    'dialog',
   ]);
   const NAME_FROM_CONTENT = new Set([
-    'button', 'link', 'heading', 'tab', 'menuitem', 'option', 'cell', 'columnheader', 'rowheader',
-    'checkbox', 'radio', 'switch', 'treeitem', 'tooltip',
+    'button',
+    'link',
+    'heading',
+    'tab',
+    'menuitem',
+    'option',
+    'cell',
+    'columnheader',
+    'rowheader',
+    'checkbox',
+    'radio',
+    'switch',
+    'treeitem',
+    'tooltip',
   ]);
   const collapse = (s: string | null | undefined, max: number): string => {
     const t = (s ?? '').replace(/\s+/g, ' ').trim();
@@ -78,8 +147,10 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
       if (el.parentElement?.closest('article, aside, main, nav, section')) return null;
       return tag === 'header' ? 'banner' : 'contentinfo';
     }
-    if (tag === 'section') return el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? 'region' : null;
-    if (tag === 'svg') return el.querySelector(':scope > title') || el.hasAttribute('aria-label') ? 'img' : null;
+    if (tag === 'section')
+      return el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? 'region' : null;
+    if (tag === 'svg')
+      return el.querySelector(':scope > title') || el.hasAttribute('aria-label') ? 'img' : null;
     return LANDMARKS[tag] ?? null;
   };
   const textOf = (el: Element, max: number): string => {
@@ -99,11 +170,17 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     const tag = el.localName;
     const byAria = labelledBy(el) || el.getAttribute('aria-label');
     if (byAria) return collapse(byAria, 120);
-    if (tag === 'img' || tag === 'area') return collapse(el.getAttribute('alt') ?? el.getAttribute('title'), 120);
+    if (tag === 'img' || tag === 'area')
+      return collapse(el.getAttribute('alt') ?? el.getAttribute('title'), 120);
     if (tag === 'svg') return collapse(el.querySelector(':scope > title')?.textContent, 120);
-    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) {
+    if (
+      el instanceof HTMLInputElement ||
+      el instanceof HTMLTextAreaElement ||
+      el instanceof HTMLSelectElement
+    ) {
       const type = el instanceof HTMLInputElement ? el.type : '';
-      if (['submit', 'button', 'reset'].includes(type)) return collapse((el as HTMLInputElement).value || type, 120);
+      if (['submit', 'button', 'reset'].includes(type))
+        return collapse((el as HTMLInputElement).value || type, 120);
       if (type === 'image') return collapse(el.getAttribute('alt'), 120);
       const label = el.labels?.[0];
       if (label) return textOf(label, 120);
@@ -123,7 +200,17 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   };
   const attributesOf = (el: Element): Record<string, string> => {
     const out: Record<string, string> = {};
-    for (const attr of ['id', 'class', 'alt', 'title', 'aria-label', 'placeholder', 'name', 'type', 'data-testid']) {
+    for (const attr of [
+      'id',
+      'class',
+      'alt',
+      'title',
+      'aria-label',
+      'placeholder',
+      'name',
+      'type',
+      'data-testid',
+    ]) {
       const value = el.getAttribute(attr);
       if (value && value.trim()) out[attr] = collapse(value, 100);
     }
@@ -131,18 +218,39 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     if (href && !href.startsWith('data:') && !href.startsWith('javascript:')) out.href = collapse(href, 80);
     const src = el.getAttribute('src');
     if (src && !src.startsWith('data:')) out.src = collapse(src.split(/[?#]/)[0]?.split('/').pop() ?? '', 60);
-    if (el instanceof HTMLInputElement && ['submit', 'button'].includes(el.type) && el.value) out.value = collapse(el.value, 60);
+    if (el instanceof HTMLInputElement && ['submit', 'button'].includes(el.type) && el.value)
+      out.value = collapse(el.value, 60);
     return out;
   };
   const ownText = (el: Element): boolean =>
-    Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+    Array.from(el.childNodes).some(
+      (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '',
+    );
   const relevanceOf = (el: Element, role: string | null, area: number): number => {
     let score = 0;
     if (role) score += ['generic', 'presentation', 'none', 'listitem'].includes(role) ? 1 : 4;
     if (role && LANDMARK_ROLES.has(role)) score += 3;
     if (el.id) score += 2;
-    if (el.hasAttribute('aria-label') || el.hasAttribute('data-testid') || el.hasAttribute('title')) score += 2;
-    if (['section', 'header', 'footer', 'label', 'p', 'span', 'strong', 'em', 'small', 'td', 'th', 'dt', 'dd'].includes(el.localName)) score += 1;
+    if (el.hasAttribute('aria-label') || el.hasAttribute('data-testid') || el.hasAttribute('title'))
+      score += 2;
+    if (
+      [
+        'section',
+        'header',
+        'footer',
+        'label',
+        'p',
+        'span',
+        'strong',
+        'em',
+        'small',
+        'td',
+        'th',
+        'dt',
+        'dd',
+      ].includes(el.localName)
+    )
+      score += 1;
     if (ownText(el)) score += 1.5;
     if (el.classList.length > 0) score += 0.5;
     if (area < 200) score -= 1;
@@ -167,11 +275,18 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     for (const attr of ['data-testid', 'name', 'aria-label', 'alt', 'for', 'title']) {
       if (found) break;
       const value = el.getAttribute(attr);
-      if (value && value.length <= 60 && !/[\n\r]/.test(value) && unique(`${tag}[${attr}=${quote(value)}]`, el)) {
+      if (
+        value &&
+        value.length <= 60 &&
+        !/[\n\r]/.test(value) &&
+        unique(`${tag}[${attr}=${quote(value)}]`, el)
+      ) {
         found = `${tag}[${attr}=${quote(value)}]`;
       }
     }
-    const classes = Array.from(el.classList).filter((c) => /^[a-zA-Z_-][\w-]{0,40}$/.test(c)).slice(0, 4);
+    const classes = Array.from(el.classList)
+      .filter((c) => /^[a-zA-Z_-][\w-]{0,40}$/.test(c))
+      .slice(0, 4);
     for (const c of classes) {
       if (found) break;
       if (unique(`${tag}.${CSS.escape(c)}`, el)) found = `${tag}.${CSS.escape(c)}`;
@@ -180,7 +295,10 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
       const parent = el.parentElement;
       const parentSelector = !parent ? null : parent === document.body ? 'body' : selectorOf(parent);
       if (parent && parentSelector) {
-        const nth = Array.from(parent.children).filter((c) => c.localName === el.localName).indexOf(el) + 1;
+        const nth =
+          Array.from(parent.children)
+            .filter((c) => c.localName === el.localName)
+            .indexOf(el) + 1;
         const path = `${parentSelector} > ${tag}:nth-of-type(${nth})`;
         if (unique(path, el)) found = path;
       }
@@ -220,8 +338,11 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   const sy = window.scrollY;
   const elements: PageElement[] = kept.map((c) => {
     let parent: number | null = null;
-    for (let up = c.el.parentElement; up && parent === null; up = up.parentElement) parent = index.get(up) ?? null;
-    const level = /^h[1-6]$/.test(c.el.localName) ? Number(c.el.localName[1]) : Number(c.el.getAttribute('aria-level')) || null;
+    for (let up = c.el.parentElement; up && parent === null; up = up.parentElement)
+      parent = index.get(up) ?? null;
+    const level = /^h[1-6]$/.test(c.el.localName)
+      ? Number(c.el.localName[1])
+      : Number(c.el.getAttribute('aria-level')) || null;
     return {
       selector: selectorOf(c.el) ?? '',
       tag: c.el.localName,
@@ -242,7 +363,9 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   return {
     title: collapse(document.title, 200),
     viewport: { width: window.innerWidth, height: window.innerHeight },
-    documentHeight: Math.ceil(Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0)),
+    documentHeight: Math.ceil(
+      Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0),
+    ),
     elements,
     candidates: candidates.length,
   };

@@ -85,7 +85,12 @@ export class PostgresAccountStore implements AccountStore {
     return rows.map((r) => r.sealed);
   }
 
-  rotateWebhookSecret(accountId: string, sealed: string, now: string, previousExpireAt: string): Promise<boolean> {
+  rotateWebhookSecret(
+    accountId: string,
+    sealed: string,
+    now: string,
+    previousExpireAt: string,
+  ): Promise<boolean> {
     return this.db.transaction(async (client) => {
       // The row lock serializes concurrent rotations of one account.
       const found = await client.query(`SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE`, [accountId]);
@@ -105,11 +110,10 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   async addKey(key: { keyId: string; accountId: string; keyHash: string }): Promise<void> {
-    await this.db.query(`INSERT INTO api_keys (id, account_id, key_hash, created_at) VALUES ($1, $2, $3, now())`, [
-      key.keyId,
-      key.accountId,
-      key.keyHash,
-    ]);
+    await this.db.query(
+      `INSERT INTO api_keys (id, account_id, key_hash, created_at) VALUES ($1, $2, $3, now())`,
+      [key.keyId, key.accountId, key.keyHash],
+    );
   }
 
   async findKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
@@ -132,9 +136,10 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   async revokeKey(keyId: string): Promise<boolean> {
-    const { rowCount } = await this.db.query(`UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1`, [
-      keyId,
-    ]);
+    const { rowCount } = await this.db.query(
+      `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1`,
+      [keyId],
+    );
     return (rowCount ?? 0) > 0;
   }
 }

@@ -88,9 +88,12 @@ export class PostgresDatabase {
             await client.query('COMMIT');
           } catch (err) {
             await client.query('ROLLBACK').catch(() => undefined);
-            throw new Error(`PostgreSQL migration ${version} failed: ${err instanceof Error ? err.message : String(err)}`, {
-              cause: err,
-            });
+            throw new Error(
+              `PostgreSQL migration ${version} failed: ${err instanceof Error ? err.message : String(err)}`,
+              {
+                cause: err,
+              },
+            );
           }
         }
       } finally {

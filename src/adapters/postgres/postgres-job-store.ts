@@ -99,10 +99,15 @@ export class PostgresJobStore implements JobStore {
   private createGuarded(job: Job, quota: QuotaGuard): Promise<'created' | 'quota_exceeded'> {
     return this.db.transaction(async (client) => {
       // One submitter of an account at a time, across every API process: count and insert are atomic.
-      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [QUOTA_LOCK_NAMESPACE, job.accountId]);
-      if ((await this.used(client, job.accountId, quota.monthStart)) >= quota.monthlyQuota) return 'quota_exceeded';
+      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+        QUOTA_LOCK_NAMESPACE,
+        job.accountId,
+      ]);
+      if ((await this.used(client, job.accountId, quota.monthStart)) >= quota.monthlyQuota)
+        return 'quota_exceeded';
       await this.insert(client, job);
-      if (job.status === 'completed') await addOutboxRow(client, job.id, 'job.completed', job.completedAt ?? job.createdAt);
+      if (job.status === 'completed')
+        await addOutboxRow(client, job.id, 'job.completed', job.completedAt ?? job.createdAt);
       return 'created';
     });
   }
@@ -116,7 +121,10 @@ export class PostgresJobStore implements JobStore {
   }
 
   async get(jobId: string, accountId: string): Promise<Job | null> {
-    const { rows } = await this.db.query<JobRow>(`SELECT * FROM jobs WHERE id = $1 AND account_id = $2`, [jobId, accountId]);
+    const { rows } = await this.db.query<JobRow>(`SELECT * FROM jobs WHERE id = $1 AND account_id = $2`, [
+      jobId,
+      accountId,
+    ]);
     return rows[0] ? toJob(rows[0]) : null;
   }
 
@@ -153,8 +161,16 @@ export class PostgresJobStore implements JobStore {
     });
   }
 
-  complete(jobId: string, token: string, result: JobResult, now: string, captureMs?: number): Promise<boolean> {
-    return this.db.transaction((client) => finish(client, jobId, 'completed', now, { result, captureMs }, token));
+  complete(
+    jobId: string,
+    token: string,
+    result: JobResult,
+    now: string,
+    captureMs?: number,
+  ): Promise<boolean> {
+    return this.db.transaction((client) =>
+      finish(client, jobId, 'completed', now, { result, captureMs }, token),
+    );
   }
 
   fail(jobId: string, token: string, error: JobError, now: string): Promise<boolean> {
@@ -217,7 +233,12 @@ async function finish(
 }
 
 /** Queues the job's webhook delivery when it has a webhook URL; due at once (inside the caller's transaction). */
-async function addOutboxRow(client: Queryable, jobId: string, event: string, occurredAt: string): Promise<void> {
+async function addOutboxRow(
+  client: Queryable,
+  jobId: string,
+  event: string,
+  occurredAt: string,
+): Promise<void> {
   await client.query(
     `INSERT INTO webhook_deliveries (id, job_id, account_id, event, url, occurred_at, state, next_attempt_at, created_at)
      SELECT $1, id, account_id, $2, webhook_url, $3, 'pending', 'epoch', $3 FROM jobs WHERE id = $4 AND webhook_url IS NOT NULL`,

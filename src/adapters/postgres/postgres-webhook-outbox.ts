@@ -111,7 +111,11 @@ export class PostgresWebhookOutbox implements WebhookOutbox {
     return rows.map((row) => toClaimed(row, token));
   }
 
-  recordAttempt(delivery: ClaimedDelivery, attempt: AttemptRecord, verdict: AttemptVerdict): Promise<boolean> {
+  recordAttempt(
+    delivery: ClaimedDelivery,
+    attempt: AttemptRecord,
+    verdict: AttemptVerdict,
+  ): Promise<boolean> {
     const next = verdict.state === 'pending' ? verdict.nextAttemptAt : null;
     return this.db.transaction(async (client) => {
       const { rowCount } = await client.query(

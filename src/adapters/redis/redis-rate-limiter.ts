@@ -24,7 +24,9 @@ export class RedisRateLimiter implements RateLimiter {
   async consume(key: string, limitPerMinute: number, now: number): Promise<RateDecision> {
     const start = now - (now % WINDOW_MS);
     const ttlMs = start + WINDOW_MS - now + 5_000;
-    const count = Number(await this.redis.eval(CONSUME, 1, `${this.prefix}:rate:${key}:${start}`, String(ttlMs)));
+    const count = Number(
+      await this.redis.eval(CONSUME, 1, `${this.prefix}:rate:${key}:${start}`, String(ttlMs)),
+    );
     const resetSeconds = Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000));
     if (count > limitPerMinute) return { allowed: false, limit: limitPerMinute, remaining: 0, resetSeconds };
     return { allowed: true, limit: limitPerMinute, remaining: limitPerMinute - count, resetSeconds };

@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { ArtifactStore, StoredArtifact } from '../../ports/artifact-store.js';
 
 export interface S3ArtifactStoreOptions {
@@ -24,7 +30,9 @@ export const S3_COMPATIBILITY = {
 } as const;
 
 function isMissing(err: unknown): boolean {
-  return err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404);
+  return (
+    err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)
+  );
 }
 
 /**
@@ -66,7 +74,9 @@ export class S3ArtifactStore implements ArtifactStore {
 
   async get(key: string): Promise<StoredArtifact | null> {
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.prefix + key }));
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.prefix + key }),
+      );
       if (!out.Body) return null;
       return {
         body: out.Body as Readable,

@@ -14,7 +14,11 @@ export interface S3CustomerStorageOptions {
   timeoutMs?: number;
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 /** Marks a refusal by the SSRF policy, to tell it from a network error. */
 const SSRF_CODE = 'ESHOTSBLOCKED';
@@ -51,23 +55,40 @@ function codeOf(err: unknown): string | undefined {
  * (any 4xx but 408/429) and an address the SSRF policy blocks are not retried; network errors,
  * timeouts, throttling and 5xx are. The message names the bucket and S3's error code, never a secret.
  */
-export function storageError(err: unknown, target: Pick<CustomerBucket, 'bucket' | 'region'>, signal?: AbortSignal): AppError {
+export function storageError(
+  err: unknown,
+  target: Pick<CustomerBucket, 'bucket' | 'region'>,
+  signal?: AbortSignal,
+): AppError {
   const where = `bucket "${target.bucket}" (${target.region})`;
   if (err instanceof S3ServiceException) {
     const status = err.$metadata.httpStatusCode ?? 0;
     const permanent = status >= 400 && status < 500 && status !== 408 && status !== 429;
-    const hint = status === 403 || /AccessKey|Signature|AccessDenied/.test(err.name) ? ': check the access key, the secret and the bucket policy' : '';
-    return new AppError('STORAGE_FAILED', `Upload to ${where} refused: ${err.name} (HTTP ${status})${hint}.`, {
-      retryable: !permanent,
-    });
+    const hint =
+      status === 403 || /AccessKey|Signature|AccessDenied/.test(err.name)
+        ? ': check the access key, the secret and the bucket policy'
+        : '';
+    return new AppError(
+      'STORAGE_FAILED',
+      `Upload to ${where} refused: ${err.name} (HTTP ${status})${hint}.`,
+      {
+        retryable: !permanent,
+      },
+    );
   }
   const code = codeOf(err);
   if (code === SSRF_CODE) {
     const reason = err instanceof Error ? err.message : String(err);
     return new AppError('STORAGE_FAILED', `Upload to ${where} ${reason}.`, { retryable: false, cause: err });
   }
-  if (signal?.aborted) return new AppError('STORAGE_FAILED', `Upload to ${where} was cut short (the attempt's deadline).`, { cause: err });
-  const why = err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : `failed: ${code ?? (err instanceof Error ? err.name : 'error')}`;
+  if (signal?.aborted)
+    return new AppError('STORAGE_FAILED', `Upload to ${where} was cut short (the attempt's deadline).`, {
+      cause: err,
+    });
+  const why =
+    err instanceof Error && err.name === 'TimeoutError'
+      ? 'timed out'
+      : `failed: ${code ?? (err instanceof Error ? err.name : 'error')}`;
   return new AppError('STORAGE_FAILED', `Upload to ${where} ${why}; it is retried.`, { cause: err });
 }
 
@@ -108,7 +129,13 @@ export function createS3CustomerStorage(options: S3CustomerStorageOptions): Cust
           ...S3_COMPATIBILITY,
         });
         await client.send(
-          new PutObjectCommand({ Bucket: target.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+          new PutObjectCommand({
+            Bucket: target.bucket,
+            Key: key,
+            Body: bytes,
+            ContentType: contentType,
+            ContentLength: bytes.length,
+          }),
           { abortSignal: signal },
         );
       } catch (err) {

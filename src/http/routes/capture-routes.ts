@@ -73,7 +73,8 @@ export function captureRoutes(deps: HttpDeps): FastifyPluginAsync {
       },
       async (request, reply) => {
         const account = accountOf(request);
-        if (/\bapplication\/json\b/i.test(request.headers.accept ?? '')) return deps.getResultRecord(account, request.params.jobId);
+        if (/\bapplication\/json\b/i.test(request.headers.accept ?? ''))
+          return deps.getResultRecord(account, request.params.jobId);
         const artifact = await deps.getResultArtifact(account, request.params.jobId);
         return reply
           .type(artifact.contentType)

@@ -6,7 +6,10 @@ import { sendProblem } from '../problem.js';
 /** Liveness, readiness, Prometheus metrics and the OpenAPI document. */
 export function opsRoutes(deps: HttpDeps): FastifyPluginAsync {
   return async (app) => {
-    app.get('/healthz', { logLevel: 'warn', schema: { hide: true } }, async () => ({ status: 'ok', version: deps.version }));
+    app.get('/healthz', { logLevel: 'warn', schema: { hide: true } }, async () => ({
+      status: 'ok',
+      version: deps.version,
+    }));
 
     app.get('/readyz', { logLevel: 'warn', schema: { hide: true } }, async (_request, reply) => {
       try {

@@ -27,7 +27,9 @@ beforeAll(async () => {
     ),
   );
   pages = await startFixtureServer();
-  egress = await createEgressProxy({ policy: createAddressPolicy({ allowedPrivateNetworks: ['127.0.0.2/32'] }) });
+  egress = await createEgressProxy({
+    policy: createAddressPolicy({ allowedPrivateNetworks: ['127.0.0.2/32'] }),
+  });
   browser = await launchChromium(findChromium(null));
 });
 afterAll(async () => {
@@ -44,7 +46,7 @@ describe('WebRTC inside a capture', () => {
     try {
       const page = await context.newPage();
       await page.goto(`${pages.baseUrl}/simple.html`);
-      const ports = canaries.map((s) => (s.address()).port);
+      const ports = canaries.map((s) => s.address().port);
       const candidates = await page.evaluate(async ([blocked, allowed]) => {
         const found: string[] = [];
         const pc = new RTCPeerConnection({

@@ -40,7 +40,9 @@ describe('keys, billing, limits and quota', () => {
     const { accountDeps, openStores } = await import('../../../src/main/compose.js');
     const stores = openStores(api.config);
     const second = await createKey(accountDeps(stores), accountId);
-    const firstId = (await stores.accounts.findKeyByHash((await import('../../../src/app/api-keys.js')).hashApiKey(apiKey)))!.keyId;
+    const firstId = (await stores.accounts.findKeyByHash(
+      (await import('../../../src/app/api-keys.js')).hashApiKey(apiKey),
+    ))!.keyId;
     await revokeKey(accountDeps(stores), firstId);
     stores.close();
     expect((await submit(`Bearer ${apiKey}`)).statusCode).toBe(401);
@@ -74,7 +76,9 @@ describe('keys, billing, limits and quota', () => {
   it('answers 429 QUOTA_EXCEEDED once the monthly quota is used', async () => {
     const { apiKey } = await api.account('FREE', { monthlyQuota: 2 });
     expect((await submit(`Bearer ${apiKey}`)).statusCode).toBe(202);
-    expect((await submit(`Bearer ${apiKey}`, JSON.stringify({ url: 'http://127.0.0.2/2' }))).statusCode).toBe(202);
+    expect((await submit(`Bearer ${apiKey}`, JSON.stringify({ url: 'http://127.0.0.2/2' }))).statusCode).toBe(
+      202,
+    );
     const res = await submit(`Bearer ${apiKey}`, JSON.stringify({ url: 'http://127.0.0.2/3' }));
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('QUOTA_EXCEEDED');
@@ -86,16 +90,34 @@ describe('job links', () => {
     const a = await api.account('FREE');
     const b = await api.account('FREE');
     const accepted = (await submit(`Bearer ${a.apiKey}`)).json();
-    const status = await api.app.inject({ url: accepted.statusUrl, headers: { authorization: `Bearer ${a.apiKey}` } });
+    const status = await api.app.inject({
+      url: accepted.statusUrl,
+      headers: { authorization: `Bearer ${a.apiKey}` },
+    });
     expect(status.statusCode).toBe(200);
-    expect(status.json()).toMatchObject({ jobId: accepted.jobId, type: 'WEB', status: 'queued', attempts: 0, maxAttempts: 3 });
+    expect(status.json()).toMatchObject({
+      jobId: accepted.jobId,
+      type: 'WEB',
+      status: 'queued',
+      attempts: 0,
+      maxAttempts: 3,
+    });
     expect(Date.parse(status.json().createdAt)).not.toBeNaN();
-    const other = await api.app.inject({ url: accepted.statusUrl, headers: { authorization: `Bearer ${b.apiKey}` } });
+    const other = await api.app.inject({
+      url: accepted.statusUrl,
+      headers: { authorization: `Bearer ${b.apiKey}` },
+    });
     expect(other.statusCode).toBe(404);
     expect(other.json().code).toBe('JOB_NOT_FOUND');
-    const none = await api.app.inject({ url: '/jobs/job_web_nope/status', headers: { authorization: `Bearer ${a.apiKey}` } });
+    const none = await api.app.inject({
+      url: '/jobs/job_web_nope/status',
+      headers: { authorization: `Bearer ${a.apiKey}` },
+    });
     expect(none.json().code).toBe('JOB_NOT_FOUND');
-    const result = await api.app.inject({ url: `/jobs/${accepted.jobId}/result`, headers: { authorization: `Bearer ${a.apiKey}` } });
+    const result = await api.app.inject({
+      url: `/jobs/${accepted.jobId}/result`,
+      headers: { authorization: `Bearer ${a.apiKey}` },
+    });
     expect(result.statusCode).toBe(409);
     expect(result.json().code).toBe('JOB_NOT_READY');
     const anonymous = await api.app.inject({ url: accepted.statusUrl });
@@ -112,8 +134,12 @@ describe('operations', () => {
     const openapi = (await api.app.inject({ url: '/openapi.json' })).json();
     expect(openapi.openapi).toBe('3.1.0');
     const post = openapi.paths['/screenshots/web'].post;
-    expect(Object.keys(post.requestBody.content['application/json'].schema.properties)).toContain('webhookUrl');
-    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['202', '400', '401', '402', '403', '415', '429']));
+    expect(Object.keys(post.requestBody.content['application/json'].schema.properties)).toContain(
+      'webhookUrl',
+    );
+    expect(Object.keys(post.responses)).toEqual(
+      expect.arrayContaining(['202', '400', '401', '402', '403', '415', '429']),
+    );
     expect(openapi.paths['/jobs/{jobId}/status']).toBeDefined();
     const docs = await api.app.inject({ url: '/docs/' });
     expect(docs.statusCode).toBe(200);

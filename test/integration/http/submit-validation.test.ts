@@ -47,13 +47,41 @@ describe('POST /screenshots/web validation', () => {
     ['url not a string', { url: 42 }, ['url']],
     ['unknown field', { url: 'http://127.0.0.2/', colour: 'red' }, ['colour']],
     ['format outside the enum', { url: 'http://127.0.0.2/', format: 'gif' }, ['format']],
-    ['dimensions out of range', { url: 'http://127.0.0.2/', dimensions: { width: 50, height: 5000 } }, ['dimensions.height', 'dimensions.width']],
-    ['dimensions not whole', { url: 'http://127.0.0.2/', dimensions: { width: 800.5, height: 600 } }, ['dimensions.width']],
-    ['dimensions missing height', { url: 'http://127.0.0.2/', dimensions: { width: 800 } }, ['dimensions.height']],
-    ['video out of range', { url: 'http://127.0.0.2/', video: { duration: 31, fps: 0 } }, ['video.duration', 'video.fps']],
-    ['booleans as strings', { url: 'http://127.0.0.2/', fullPage: 'yes', bypassCache: 1 }, ['bypassCache', 'fullPage']],
-    ['proxyLocation outside the enum', { url: 'http://127.0.0.2/', proxyLocation: 'mars' }, ['proxyLocation']],
-    ['storage incomplete', { url: 'http://127.0.0.2/', storage: { bucket: 'b' } }, ['storage.accessKeyId', 'storage.region', 'storage.secretAccessKey']],
+    [
+      'dimensions out of range',
+      { url: 'http://127.0.0.2/', dimensions: { width: 50, height: 5000 } },
+      ['dimensions.height', 'dimensions.width'],
+    ],
+    [
+      'dimensions not whole',
+      { url: 'http://127.0.0.2/', dimensions: { width: 800.5, height: 600 } },
+      ['dimensions.width'],
+    ],
+    [
+      'dimensions missing height',
+      { url: 'http://127.0.0.2/', dimensions: { width: 800 } },
+      ['dimensions.height'],
+    ],
+    [
+      'video out of range',
+      { url: 'http://127.0.0.2/', video: { duration: 31, fps: 0 } },
+      ['video.duration', 'video.fps'],
+    ],
+    [
+      'booleans as strings',
+      { url: 'http://127.0.0.2/', fullPage: 'yes', bypassCache: 1 },
+      ['bypassCache', 'fullPage'],
+    ],
+    [
+      'proxyLocation outside the enum',
+      { url: 'http://127.0.0.2/', proxyLocation: 'mars' },
+      ['proxyLocation'],
+    ],
+    [
+      'storage incomplete',
+      { url: 'http://127.0.0.2/', storage: { bucket: 'b' } },
+      ['storage.accessKeyId', 'storage.region', 'storage.secretAccessKey'],
+    ],
     ['empty element', { url: 'http://127.0.0.2/', element: '' }, ['element']],
     ['several problems at once', { format: 'bmp', extra: 1 }, ['extra', 'format', 'url']],
   ])('rejects %s with 400 naming the fields', async (_name, body, expected) => {
@@ -105,7 +133,10 @@ describe('POST /screenshots/web validation', () => {
   });
 
   it('answers 403 PLAN_UPGRADE_REQUIRED naming each option and the plan needed', async () => {
-    const res = await post({ url: 'http://127.0.0.2/', fullPage: true, stealth: true, video: { duration: 2, fps: 5 } }, freeKey);
+    const res = await post(
+      { url: 'http://127.0.0.2/', fullPage: true, stealth: true, video: { duration: 2, fps: 5 } },
+      freeKey,
+    );
     expect(res.statusCode).toBe(403);
     const problem = res.json();
     expect(problem.code).toBe('PLAN_UPGRADE_REQUIRED');

@@ -22,7 +22,11 @@ export const LOCATOR_CASES: LocatorCase[] = [
   { page: 'product.html', description: 'the customer reviews section', expected: ['#reviews'] },
   { page: 'product.html', description: 'specifications table', expected: ['.specs table', '.specs'] },
   { page: 'product.html', description: 'newsletter signup in the footer', expected: ['.newsletter'] },
-  { page: 'product.html', description: 'breadcrumb navigation', expected: ['.breadcrumbs', '.breadcrumbs ol'] },
+  {
+    page: 'product.html',
+    description: 'breadcrumb navigation',
+    expected: ['.breadcrumbs', '.breadcrumbs ol'],
+  },
   { page: 'product.html', description: 'shopping cart link', expected: ['.cart-link'] },
   { page: 'product.html', description: 'star rating', expected: ['.rating'] },
   { page: 'product.html', description: 'the footer', expected: ['.site-footer'] },
@@ -38,7 +42,11 @@ export const LOCATOR_CASES: LocatorCase[] = [
   { page: 'blog.html', description: 'code snippet', expected: ['pre', 'pre code'] },
   { page: 'blog.html', description: 'table of contents', expected: ['.toc', '.toc ol'] },
   { page: 'blog.html', description: 'comment form', expected: ['.comment-form'] },
-  { page: 'blog.html', description: 'the results table comparing Redis and Postgres', expected: ['.results-table'] },
+  {
+    page: 'blog.html',
+    description: 'the results table comparing Redis and Postgres',
+    expected: ['.results-table'],
+  },
   { page: 'blog.html', description: 'cover image', expected: ['.hero-figure img', '.hero-figure'] },
   { page: 'blog.html', description: 'tags', expected: ['.tags'] },
   { page: 'blog.html', description: 'about the author box in the sidebar', expected: ['.about-author'] },
@@ -55,12 +63,20 @@ export const LOCATOR_CASES: LocatorCase[] = [
   { page: 'landing.html', description: 'customer testimonials', expected: ['.testimonials'] },
   { page: 'landing.html', description: 'features grid', expected: ['#features'] },
   { page: 'landing.html', description: 'product screenshot in the hero', expected: ['.hero-art'] },
-  { page: 'landing.html', description: 'email signup form at the bottom', expected: ['.signup-form', '.signup'] },
+  {
+    page: 'landing.html',
+    description: 'email signup form at the bottom',
+    expected: ['.signup-form', '.signup'],
+  },
 
   // forms
   { page: 'forms.html', description: 'login form', expected: ['#login-form', '.login-card'] },
   { page: 'forms.html', description: 'password field', expected: ['#login-password'] },
-  { page: 'forms.html', description: 'remember me checkbox', expected: ['input[name=remember]', 'label:has(input[name=remember])'] },
+  {
+    page: 'forms.html',
+    description: 'remember me checkbox',
+    expected: ['input[name=remember]', 'label:has(input[name=remember])'],
+  },
   { page: 'forms.html', description: 'forgot password link', expected: ['a[href="/forgot"]'] },
   { page: 'forms.html', description: 'the error message', expected: ['.error-summary'] },
   { page: 'forms.html', description: 'contact form', expected: ['#contact-form', '.contact-card'] },
@@ -80,7 +96,11 @@ export const LOCATOR_CASES: LocatorCase[] = [
   { page: 'dashboard.html', description: 'search box', expected: ['.topbar input[type=search]'] },
 
   // ordinals, "of the …", and other phrasings
-  { page: 'landing.html', description: 'the second testimonial', expected: ['.testimonials figure:nth-of-type(2)', '.testimonials figure:nth-of-type(2) blockquote'] },
+  {
+    page: 'landing.html',
+    description: 'the second testimonial',
+    expected: ['.testimonials figure:nth-of-type(2)', '.testimonials figure:nth-of-type(2) blockquote'],
+  },
   { page: 'landing.html', description: 'Contact sales button', expected: ['a[href="/contact-sales"]'] },
   { page: 'landing.html', description: 'the most popular plan', expected: ['#plan-team'] },
   { page: 'product.html', description: 'the thumbnails', expected: ['.thumbs'] },

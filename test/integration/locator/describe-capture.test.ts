@@ -29,7 +29,12 @@ beforeAll(async () => {
   offline = testCapturer({ concurrency: 1, locator: createOfflineLocator() });
   viaGateway = testCapturer({
     concurrency: 1,
-    locator: createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: 'sk-test', model: 'vision-test', timeoutMs: 1500 }),
+    locator: createGatewayLocator({
+      baseUrl: gateway.baseUrl,
+      apiKey: 'sk-test',
+      model: 'vision-test',
+      timeoutMs: 1500,
+    }),
   });
   noLocator = testCapturer({ concurrency: 1 });
   decoder = await launchDecoder();
@@ -52,35 +57,55 @@ describe('capture by description, offline locator', () => {
     const decoded = await decodeImage(decoder, out.bytes, out.contentType, [[8, 8]]);
     expect([decoded.width, decoded.height, out.width, out.height]).toEqual([240, 60, 240, 60]);
     expect(near(decoded.pixels[0], RED)).toBe(true);
-    expect(out.metadata).toMatchObject({ aiSelectorUsed: '#subscribe', rawAiSelector: '#subscribe', aiLocator: 'offline' });
+    expect(out.metadata).toMatchObject({
+      aiSelectorUsed: '#subscribe',
+      rawAiSelector: '#subscribe',
+      aiLocator: 'offline',
+    });
     expect(out.metadata.aiConfidence).toBeGreaterThanOrEqual(0.6);
     expect(out.metadata).not.toHaveProperty('aiError');
   });
 
   it('crops in the requested format, and to a PDF page of the element’s size', async () => {
-    const jpeg = await offline.capture(specOf({ url, description: 'Northwind logo', format: 'jpeg' }), noDeadline());
+    const jpeg = await offline.capture(
+      specOf({ url, description: 'Northwind logo', format: 'jpeg' }),
+      noDeadline(),
+    );
     expect(jpeg.contentType).toBe('image/jpeg');
     expect([jpeg.width, jpeg.height]).toEqual([160, 48]);
-    const pdf = await offline.capture(specOf({ url, description: 'the subscribe button', format: 'pdf' }), noDeadline());
+    const pdf = await offline.capture(
+      specOf({ url, description: 'the subscribe button', format: 'pdf' }),
+      noDeadline(),
+    );
     expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.metadata.aiSelectorUsed).toBe('#subscribe');
     const boxes = pdf.bytes.toString('latin1').match(/\/MediaBox\s*\[([^\]]*)\]/g) ?? [];
     expect(boxes).toHaveLength(1);
-    const [, , widthPt, heightPt] = boxes[0]!.replace(/[^\d. ]/g, '').trim().split(/\s+/).map(Number);
+    const [, , widthPt, heightPt] = boxes[0]!
+      .replace(/[^\d. ]/g, '')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     // 240x60 px at 0.75 pt/px; Chromium rounds the page size to its own units
     expect(Math.abs(widthPt! - 180)).toBeLessThan(0.5);
     expect(Math.abs(heightPt! - 45)).toBeLessThan(0.5);
   });
 
   it('returns the full page when no element fits the description', async () => {
-    const out = await offline.capture(specOf({ url, description: 'the quarterly revenue chart' }), noDeadline());
+    const out = await offline.capture(
+      specOf({ url, description: 'the quarterly revenue chart' }),
+      noDeadline(),
+    );
     expect([out.width, out.height]).toEqual([1280, 2400]);
     expect(out.metadata).toMatchObject({ aiSelectorUsed: null, rawAiSelector: null, aiLocator: 'offline' });
     expect(out.metadata.aiConfidence).toBeLessThan(0.6);
   });
 
   it('ignores the description when an element is given too', async () => {
-    const out = await offline.capture(specOf({ url, element: '.logo', description: 'the subscribe button' }), noDeadline());
+    const out = await offline.capture(
+      specOf({ url, element: '.logo', description: 'the subscribe button' }),
+      noDeadline(),
+    );
     expect([out.width, out.height]).toEqual([160, 48]);
     expect(out.metadata).not.toHaveProperty('aiSelectorUsed');
   });
@@ -89,10 +114,18 @@ describe('capture by description, offline locator', () => {
 describe('capture by description, model gateway', () => {
   it('sends a downscaled full-page JPEG and the element map, and crops to the confident answer', async () => {
     gateway.requests.length = 0;
-    gateway.reply = (request) => ({ content: JSON.stringify({ selector: selectorFromPrompt(request, 'Subscribe now'), confidence: 0.91 }) });
+    gateway.reply = (request) => ({
+      content: JSON.stringify({ selector: selectorFromPrompt(request, 'Subscribe now'), confidence: 0.91 }),
+    });
     const out = await viaGateway.capture(specOf({ url, description: 'the big red button' }), noDeadline());
     expect([out.width, out.height]).toEqual([240, 60]);
-    expect(out.metadata).toMatchObject({ aiSelectorUsed: '#subscribe', aiConfidence: 0.91, rawAiSelector: '#subscribe', aiLocator: 'gateway', aiModel: 'vision-test' });
+    expect(out.metadata).toMatchObject({
+      aiSelectorUsed: '#subscribe',
+      aiConfidence: 0.91,
+      rawAiSelector: '#subscribe',
+      aiLocator: 'gateway',
+      aiModel: 'vision-test',
+    });
 
     expect(gateway.requests).toHaveLength(1);
     const request = gateway.requests[0]!;
@@ -102,7 +135,9 @@ describe('capture by description, model gateway', () => {
     expect(image).toMatch(/^data:image\/jpeg;base64,/);
     const jpeg = Buffer.from(image!.slice('data:image/jpeg;base64,'.length), 'base64');
     // 1280 px wide scaled to 1024: the whole 2400 px page at 0.8, i.e. 1920 px tall; the button (240..480, 1700..1760) is there at 0.8.
-    const decoded = await decodeImage(decoder, jpeg, 'image/jpeg', [[Math.round(250 * 0.8), Math.round(1710 * 0.8)]]);
+    const decoded = await decodeImage(decoder, jpeg, 'image/jpeg', [
+      [Math.round(250 * 0.8), Math.round(1710 * 0.8)],
+    ]);
     expect([decoded.width, decoded.height]).toEqual([1024, 1920]);
     expect(near(decoded.pixels[0], RED, 24)).toBe(true);
   });
@@ -111,14 +146,33 @@ describe('capture by description, model gateway', () => {
     gateway.reply = () => ({ content: '{"selector": "header nav", "confidence": 0.4}' });
     const out = await viaGateway.capture(specOf({ url, description: 'the menu' }), noDeadline());
     expect([out.width, out.height]).toEqual([1280, 2400]);
-    expect(out.metadata).toMatchObject({ aiSelectorUsed: null, aiConfidence: 0.4, rawAiSelector: 'header nav' });
+    expect(out.metadata).toMatchObject({
+      aiSelectorUsed: null,
+      aiConfidence: 0.4,
+      rawAiSelector: 'header nav',
+    });
     expect(out.metadata).not.toHaveProperty('aiError');
   });
 
   it.each([
-    ['a selector that matches nothing', '{"selector": "#add-to-basket", "confidence": 0.95}', '#add-to-basket', 'matches no element of the page'],
-    ['a selector that is not CSS', '{"selector": "button:contains(Subscribe)", "confidence": 0.9}', 'button:contains(Subscribe)', 'is not a valid CSS selector'],
-    ['a reply that is not JSON', 'The subscribe button, I am fairly sure.', 'The subscribe button, I am fairly sure.', 'did not answer with JSON'],
+    [
+      'a selector that matches nothing',
+      '{"selector": "#add-to-basket", "confidence": 0.95}',
+      '#add-to-basket',
+      'matches no element of the page',
+    ],
+    [
+      'a selector that is not CSS',
+      '{"selector": "button:contains(Subscribe)", "confidence": 0.9}',
+      'button:contains(Subscribe)',
+      'is not a valid CSS selector',
+    ],
+    [
+      'a reply that is not JSON',
+      'The subscribe button, I am fairly sure.',
+      'The subscribe button, I am fairly sure.',
+      'did not answer with JSON',
+    ],
   ])('returns the full page for %s', async (_name, content, raw, why) => {
     gateway.reply = () => ({ content });
     const out = await viaGateway.capture(specOf({ url, description: 'the subscribe button' }), noDeadline());
@@ -130,10 +184,18 @@ describe('capture by description, model gateway', () => {
   it('returns the full page when the gateway fails, saying why, and the job does not fail', async () => {
     gateway.requests.length = 0;
     gateway.reply = () => ({ status: 500, json: { error: { message: 'model crashed' } } });
-    const out = await viaGateway.capture(specOf({ url, description: 'the subscribe button', format: 'webp' }), noDeadline());
+    const out = await viaGateway.capture(
+      specOf({ url, description: 'the subscribe button', format: 'webp' }),
+      noDeadline(),
+    );
     expect(out.contentType).toBe('image/webp');
     expect([out.width, out.height]).toEqual([1280, 2400]);
-    expect(out.metadata).toMatchObject({ aiSelectorUsed: null, aiConfidence: 0, rawAiSelector: null, aiLocator: 'gateway' });
+    expect(out.metadata).toMatchObject({
+      aiSelectorUsed: null,
+      aiConfidence: 0,
+      rawAiSelector: null,
+      aiLocator: 'gateway',
+    });
     expect(String(out.metadata.aiError)).toMatch(/answered HTTP 500: .*model crashed/);
     expect(gateway.requests).toHaveLength(2); // one retry
 
@@ -148,6 +210,11 @@ describe('capture by description without a locator', () => {
   it('returns the full page and says no locator is configured', async () => {
     const out = await noLocator.capture(specOf({ url, description: 'the subscribe button' }), noDeadline());
     expect([out.width, out.height]).toEqual([1280, 2400]);
-    expect(out.metadata).toMatchObject({ aiSelectorUsed: null, aiConfidence: 0, rawAiSelector: null, aiError: 'no element locator is configured' });
+    expect(out.metadata).toMatchObject({
+      aiSelectorUsed: null,
+      aiConfidence: 0,
+      rawAiSelector: null,
+      aiError: 'no element locator is configured',
+    });
   });
 });

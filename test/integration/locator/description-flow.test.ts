@@ -23,16 +23,25 @@ afterAll(async () => {
 /** Submits as a FREE account (description is on every plan), waits for the end, returns the result bytes and record. */
 async function captureThrough(api: TestApi, key: string, body: Record<string, unknown>) {
   const auth = { authorization: `Bearer ${key}` };
-  const submitted = await api.app.inject({ method: 'POST', url: '/screenshots/web', headers: auth, payload: body });
+  const submitted = await api.app.inject({
+    method: 'POST',
+    url: '/screenshots/web',
+    headers: auth,
+    payload: body,
+  });
   expect(submitted.statusCode, submitted.body).toBe(202);
   const { jobId } = submitted.json<{ jobId: string }>();
   const status = await until(async () => {
-    const s = (await api.app.inject({ url: `/jobs/${jobId}/status`, headers: auth })).json<{ status: string }>();
+    const s = (await api.app.inject({ url: `/jobs/${jobId}/status`, headers: auth })).json<{
+      status: string;
+    }>();
     return s.status === 'completed' || s.status === 'failed' ? s : undefined;
   }, 90_000);
   expect(status).toMatchObject({ status: 'completed', attempts: 1 });
   const bytes = (await api.app.inject({ url: `/jobs/${jobId}/result`, headers: auth })).rawPayload;
-  const record = (await api.app.inject({ url: `/jobs/${jobId}/result`, headers: { ...auth, accept: 'application/json' } })).json<{
+  const record = (
+    await api.app.inject({ url: `/jobs/${jobId}/result`, headers: { ...auth, accept: 'application/json' } })
+  ).json<{
     width: number;
     height: number;
     metadata: Record<string, unknown>;
@@ -53,16 +62,26 @@ describe('description on the default service (offline locator)', () => {
   });
 
   it('crops the result to the described element and reports how it was found', async () => {
-    const { bytes, record } = await captureThrough(api, key, { url: `${pages.baseUrl}/locator/crop.html`, description: 'the subscribe button' });
+    const { bytes, record } = await captureThrough(api, key, {
+      url: `${pages.baseUrl}/locator/crop.html`,
+      description: 'the subscribe button',
+    });
     expect(imageSize(bytes)).toMatchObject({ type: 'png', width: 240, height: 60 });
     expect([record.width, record.height]).toEqual([240, 60]);
-    expect(record.metadata).toMatchObject({ aiSelectorUsed: '#subscribe', rawAiSelector: '#subscribe', aiLocator: 'offline' });
+    expect(record.metadata).toMatchObject({
+      aiSelectorUsed: '#subscribe',
+      rawAiSelector: '#subscribe',
+      aiLocator: 'offline',
+    });
     expect(record.metadata.aiConfidence).toBeGreaterThanOrEqual(0.6);
     expect(record.metadata.aiConfidence).toBeLessThanOrEqual(1);
   });
 
   it('returns the full page when the description fits nothing on it', async () => {
-    const { bytes, record } = await captureThrough(api, key, { url: `${pages.baseUrl}/locator/crop.html`, description: 'the quarterly revenue chart' });
+    const { bytes, record } = await captureThrough(api, key, {
+      url: `${pages.baseUrl}/locator/crop.html`,
+      description: 'the quarterly revenue chart',
+    });
     expect(imageSize(bytes)).toMatchObject({ width: 1280, height: 2400 });
     expect(record.metadata).toMatchObject({ aiSelectorUsed: null, rawAiSelector: null });
     expect(typeof record.metadata.aiConfidence).toBe('number');
@@ -79,7 +98,14 @@ describe('description through a model gateway (AI_GATEWAY_URL)', () => {
       content: JSON.stringify({ selector: selectorFromPrompt(request, 'Subscribe now'), confidence: 0.88 }),
     }));
     api = await startTestApi(
-      { JOB_RETRY_DELAYS: '0,0', CONCURRENCY: '1', AI_GATEWAY_URL: gateway.baseUrl, AI_GATEWAY_API_KEY: 'sk-e2e-secret', AI_MODEL: 'vision-e2e', AI_TIMEOUT_MS: '5000' },
+      {
+        JOB_RETRY_DELAYS: '0,0',
+        CONCURRENCY: '1',
+        AI_GATEWAY_URL: gateway.baseUrl,
+        AI_GATEWAY_API_KEY: 'sk-e2e-secret',
+        AI_MODEL: 'vision-e2e',
+        AI_TIMEOUT_MS: '5000',
+      },
       { api: true, worker: true },
     );
     await api.service.start();
@@ -91,9 +117,19 @@ describe('description through a model gateway (AI_GATEWAY_URL)', () => {
   });
 
   it('asks the configured model with the screenshot and crops to its answer', async () => {
-    const { bytes, record } = await captureThrough(api, key, { url: `${pages.baseUrl}/locator/crop.html`, description: 'the red call to action', format: 'webp' });
+    const { bytes, record } = await captureThrough(api, key, {
+      url: `${pages.baseUrl}/locator/crop.html`,
+      description: 'the red call to action',
+      format: 'webp',
+    });
     expect(imageSize(bytes)).toMatchObject({ type: 'webp', width: 240, height: 60 });
-    expect(record.metadata).toMatchObject({ aiSelectorUsed: '#subscribe', aiConfidence: 0.88, rawAiSelector: '#subscribe', aiLocator: 'gateway', aiModel: 'vision-e2e' });
+    expect(record.metadata).toMatchObject({
+      aiSelectorUsed: '#subscribe',
+      aiConfidence: 0.88,
+      rawAiSelector: '#subscribe',
+      aiLocator: 'gateway',
+      aiModel: 'vision-e2e',
+    });
     expect(JSON.stringify(record)).not.toContain('sk-e2e-secret');
     expect(gateway.requests).toHaveLength(1);
     expect(gateway.requests[0]!.headers.authorization).toBe('Bearer sk-e2e-secret');
@@ -103,7 +139,10 @@ describe('description through a model gateway (AI_GATEWAY_URL)', () => {
 
   it('completes with the full page when the gateway is down', async () => {
     gateway.reply = () => ({ status: 502, json: { error: { message: 'upstream down' } } });
-    const { bytes, record } = await captureThrough(api, key, { url: `${pages.baseUrl}/locator/crop.html`, description: 'the subscribe button' });
+    const { bytes, record } = await captureThrough(api, key, {
+      url: `${pages.baseUrl}/locator/crop.html`,
+      description: 'the subscribe button',
+    });
     expect(imageSize(bytes)).toMatchObject({ width: 1280, height: 2400 });
     expect(record.metadata).toMatchObject({ aiSelectorUsed: null, aiConfidence: 0, rawAiSelector: null });
     expect(String(record.metadata.aiError)).toContain('answered HTTP 502');

@@ -30,9 +30,20 @@ async function resolve(map: ElementMap) {
       const found = document.querySelectorAll(e.selector);
       const el = found[0];
       const r = el?.getBoundingClientRect();
-      const box = r ? [Math.round(r.left + scrollX), Math.round(r.top + scrollY), Math.round(r.width), Math.round(r.height)] : null;
+      const box = r
+        ? [
+            Math.round(r.left + scrollX),
+            Math.round(r.top + scrollY),
+            Math.round(r.width),
+            Math.round(r.height),
+          ]
+        : null;
       const hiddenAncestor = el?.closest('#gone, #invisible, #transparent, #empty, #inside-gone') ?? null;
-      return { matches: found.length, sameBox: JSON.stringify(box) === JSON.stringify([e.box.x, e.box.y, e.box.width, e.box.height]), hidden: hiddenAncestor !== null };
+      return {
+        matches: found.length,
+        sameBox: JSON.stringify(box) === JSON.stringify([e.box.x, e.box.y, e.box.width, e.box.height]),
+        hidden: hiddenAncestor !== null,
+      };
     });
   }, map.elements);
 }
@@ -41,16 +52,29 @@ describe('element map', () => {
   it('gives every visible element a selector that matches it alone, with its box', async () => {
     await page.goto(`${server.baseUrl}/locator/map.html`);
     const map = await buildElementMap(page);
-    expect(map).toMatchObject({ url: `${server.baseUrl}/locator/map.html`, title: 'Element map edge cases', viewport: { width: 1280, height: 720 } });
+    expect(map).toMatchObject({
+      url: `${server.baseUrl}/locator/map.html`,
+      title: 'Element map edge cases',
+      viewport: { width: 1280, height: 720 },
+    });
     const resolved = await resolve(map);
     expect(resolved.every((r) => r.matches === 1 && r.sameBox && !r.hidden)).toBe(true);
 
     const byName = (name: string) => map.elements.find((e) => e.name === name);
     expect(byName('Odd id')?.selector).toBe('#a\\:b\\.c');
     expect(byName('Quoted title')?.selector).toBe('button[title="Say \\"hi\\""]');
-    expect(byName('Work email')).toMatchObject({ tag: 'input', role: 'textbox', selector: '#em', attributes: { placeholder: 'you@example.com', type: 'email' } });
+    expect(byName('Work email')).toMatchObject({
+      tag: 'input',
+      role: 'textbox',
+      selector: '#em',
+      attributes: { placeholder: 'you@example.com', type: 'email' },
+    });
     expect(byName('Stars')).toMatchObject({ tag: 'svg', role: 'img' });
-    expect(map.elements.find((e) => e.tag === 'h1')).toMatchObject({ role: 'heading', level: 1, name: 'Edge cases' });
+    expect(map.elements.find((e) => e.tag === 'h1')).toMatchObject({
+      role: 'heading',
+      level: 1,
+      name: 'Edge cases',
+    });
     // The two twins and the two elements sharing an id get selectors of their own.
     const twins = map.elements.filter((e) => e.text === 'Twin More' && e.tag === 'div');
     expect(twins).toHaveLength(2);
@@ -64,7 +88,11 @@ describe('element map', () => {
     await page.goto(`${server.baseUrl}/locator/map.html`);
     const map = await buildElementMap(page);
     expect((await resolve(map)).some((r) => r.hidden)).toBe(false);
-    expect(map.elements.some((e) => ['display none', 'visibility hidden', 'opacity zero', 'no size'].includes(e.text))).toBe(false);
+    expect(
+      map.elements.some((e) =>
+        ['display none', 'visibility hidden', 'opacity zero', 'no size'].includes(e.text),
+      ),
+    ).toBe(false);
     expect(map.elements.some((e) => e.name === 'Hidden inside')).toBe(false);
     expect(map.elements.some((e) => e.tag === 'circle')).toBe(false);
   });
@@ -76,15 +104,23 @@ describe('element map', () => {
       const nodes = elements.map((e) => document.querySelector(e.selector));
       return elements.map((e, i) => {
         const node = nodes[i];
-        const before = i === 0 || (nodes[i - 1]!.compareDocumentPosition(node!) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+        const before =
+          i === 0 || (nodes[i - 1]!.compareDocumentPosition(node!) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
         const parent = e.parent === null ? document.body : nodes[e.parent];
         return before && parent !== null && parent !== undefined && parent !== node && parent.contains(node!);
       });
     }, map.elements);
     expect(check.every(Boolean)).toBe(true);
     const cart = map.elements.find((e) => e.name === 'Add to cart');
-    expect(cart).toMatchObject({ tag: 'button', role: 'button', attributes: { class: 'btn btn-primary', type: 'submit' } });
-    expect(map.elements.find((e) => e.attributes.alt === 'Acme Outfitters')).toMatchObject({ role: 'img', attributes: { src: 'img.svg' } });
+    expect(cart).toMatchObject({
+      tag: 'button',
+      role: 'button',
+      attributes: { class: 'btn btn-primary', type: 'submit' },
+    });
+    expect(map.elements.find((e) => e.attributes.alt === 'Acme Outfitters')).toMatchObject({
+      role: 'img',
+      attributes: { src: 'img.svg' },
+    });
   });
 
   it('keeps the most relevant elements when the page has more than the limit', async () => {
@@ -96,6 +132,8 @@ describe('element map', () => {
     expect(full.elements.length).toBeGreaterThan(12);
     // Landmarks and controls win over plain wrappers.
     expect(small.elements.every((e) => e.role !== null || e.attributes.id !== undefined)).toBe(true);
-    expect(small.elements.map((e) => e.role)).toEqual(expect.arrayContaining(['banner', 'navigation', 'search', 'contentinfo']));
+    expect(small.elements.map((e) => e.role)).toEqual(
+      expect.arrayContaining(['banner', 'navigation', 'search', 'contentinfo']),
+    );
   });
 });

@@ -9,7 +9,10 @@ export interface GatewayRequest {
   headers: IncomingHttpHeaders;
   body: {
     model?: string;
-    messages?: { role: string; content: string | { type: string; text?: string; image_url?: { url: string } }[] }[];
+    messages?: {
+      role: string;
+      content: string | { type: string; text?: string; image_url?: { url: string } }[];
+    }[];
     response_format?: { type: string };
     temperature?: number;
   };
@@ -34,7 +37,9 @@ export interface FakeGateway {
  * as LiteLLM, OpenRouter, vLLM or Ollama do. It is the one thing faked in these tests: a real model
  * cannot run here. Delayed answers are dropped when the server closes.
  */
-export async function startFakeGateway(reply: FakeGateway['reply'] = () => ({ content: '{}' })): Promise<FakeGateway> {
+export async function startFakeGateway(
+  reply: FakeGateway['reply'] = () => ({ content: '{}' }),
+): Promise<FakeGateway> {
   const requests: GatewayRequest[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
@@ -58,10 +63,14 @@ export async function startFakeGateway(reply: FakeGateway['reply'] = () => ({ co
       const answer = gateway.reply(request, n);
       const send = (): void => {
         if ('status' in answer) {
-          res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.json));
+          res
+            .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+            .end(JSON.stringify(answer.json));
           return;
         }
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion(request.body.model ?? '', answer)));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(completion(request.body.model ?? '', answer)));
       };
       if (!answer.delayMs) return send();
       const timer = setTimeout(() => {
@@ -109,7 +118,10 @@ export function promptText(request: GatewayRequest): string {
   const user = request.body.messages?.find((m) => m.role === 'user');
   if (!user) return '';
   if (typeof user.content === 'string') return user.content;
-  return user.content.filter((p) => p.type === 'text').map((p) => p.text ?? '').join('\n');
+  return user.content
+    .filter((p) => p.type === 'text')
+    .map((p) => p.text ?? '')
+    .join('\n');
 }
 
 /** The image data URL of the user message of a request, if any. */

@@ -69,7 +69,11 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 describe('gateway locator', () => {
   it('sends the screenshot as an image_url part and the element map, asks for JSON, and reads the answer', async () => {
     gateway = await startFakeGateway(() => ({ content: '{"selector": "#buy", "confidence": 0.92}' }));
-    const locator = createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: 'sk-test-123', model: 'vision-small' });
+    const locator = createGatewayLocator({
+      baseUrl: gateway.baseUrl,
+      apiKey: 'sk-test-123',
+      model: 'vision-small',
+    });
     expect([locator.name, locator.model, locator.wantsScreenshot]).toEqual(['gateway', 'vision-small', true]);
 
     const answer = await locator.locate(REQUEST, never());
@@ -79,21 +83,46 @@ describe('gateway locator', () => {
     const [request] = gateway.requests;
     expect(request!.path).toBe('/v1/chat/completions');
     expect(request!.headers.authorization).toBe('Bearer sk-test-123');
-    expect(request!.body).toMatchObject({ model: 'vision-small', response_format: { type: 'json_object' }, temperature: 0 });
+    expect(request!.body).toMatchObject({
+      model: 'vision-small',
+      response_format: { type: 'json_object' },
+      temperature: 0,
+    });
     expect(request!.body.messages?.[0]?.role).toBe('system');
     expect(promptImage(request!)).toBe(`data:image/jpeg;base64,${JPEG.toString('base64')}`);
     const text = promptText(request!);
     expect(text).toContain('Description: "the add to cart button"');
-    const lines = text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    const lines = text
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([
-      expect.objectContaining({ i: 0, s: 'h1.product-title', tag: 'h1', role: 'heading', name: 'Trailblazer 2 Running Shoe', box: [600, 120, 500, 40] }),
-      expect.objectContaining({ i: 1, s: '#buy', tag: 'button', name: 'Add to cart', attrs: { id: 'buy', type: 'submit' } }),
+      expect.objectContaining({
+        i: 0,
+        s: 'h1.product-title',
+        tag: 'h1',
+        role: 'heading',
+        name: 'Trailblazer 2 Running Shoe',
+        box: [600, 120, 500, 40],
+      }),
+      expect.objectContaining({
+        i: 1,
+        s: '#buy',
+        tag: 'button',
+        name: 'Add to cart',
+        attrs: { id: 'buy', type: 'submit' },
+      }),
     ]);
   });
 
   it('passes an unsure answer on as it is', async () => {
-    gateway = await startFakeGateway(() => ({ content: '{"selector":"h1.product-title","confidence":0.35}' }));
-    const answer = await createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null }).locate(REQUEST, never());
+    gateway = await startFakeGateway(() => ({
+      content: '{"selector":"h1.product-title","confidence":0.35}',
+    }));
+    const answer = await createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null }).locate(
+      REQUEST,
+      never(),
+    );
     expect(answer).toEqual({ selector: 'h1.product-title', confidence: 0.35, raw: 'h1.product-title' });
   });
 
@@ -107,40 +136,76 @@ describe('gateway locator', () => {
   });
 
   it.each([
-    ['prose around fenced JSON', 'Sure!\n```json\n{"selector": "#buy", "confidence": "0.8"}\n```', { selector: '#buy', confidence: 0.8 }],
+    [
+      'prose around fenced JSON',
+      'Sure!\n```json\n{"selector": "#buy", "confidence": "0.8"}\n```',
+      { selector: '#buy', confidence: 0.8 },
+    ],
     ['a percentage', '{"selector": "#buy", "confidence": "85%"}', { selector: '#buy', confidence: 0.85 }],
-    ['a confidence out of 100', '{"css_selector": "#buy", "score": 90}', { selector: '#buy', confidence: 0.9 }],
-    ['an answer one level down', '{"answer": {"selector": "#buy", "confidence": 0.7}}', { selector: '#buy', confidence: 0.7 }],
-    ['an index of the map', '{"index": 0, "confidence": 0.75}', { selector: 'h1.product-title', confidence: 0.75, raw: '0' }],
-    ['a cut-off reply', 'selector: "#buy", "confidence": 0.66, "reason": "the butt', { selector: '#buy', confidence: 0.66 }],
+    [
+      'a confidence out of 100',
+      '{"css_selector": "#buy", "score": 90}',
+      { selector: '#buy', confidence: 0.9 },
+    ],
+    [
+      'an answer one level down',
+      '{"answer": {"selector": "#buy", "confidence": 0.7}}',
+      { selector: '#buy', confidence: 0.7 },
+    ],
+    [
+      'an index of the map',
+      '{"index": 0, "confidence": 0.75}',
+      { selector: 'h1.product-title', confidence: 0.75, raw: '0' },
+    ],
+    [
+      'a cut-off reply',
+      'selector: "#buy", "confidence": 0.66, "reason": "the butt',
+      { selector: '#buy', confidence: 0.66 },
+    ],
   ])('reads %s', async (_name, content, expected) => {
     gateway = await startFakeGateway(() => ({ content }));
-    const answer = await createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null }).locate(REQUEST, never());
+    const answer = await createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null }).locate(
+      REQUEST,
+      never(),
+    );
     expect(answer).toMatchObject(expected);
     expect(answer.problem).toBeUndefined();
   });
 
   it.each([
-    ['prose without JSON', 'I think it is the orange button.', 'did not answer with JSON', 'I think it is the orange button.'],
+    [
+      'prose without JSON',
+      'I think it is the orange button.',
+      'did not answer with JSON',
+      'I think it is the orange button.',
+    ],
     ['an empty reply', '', 'empty answer', null],
     ['no confidence', '{"selector": "#buy"}', 'no readable confidence', '#buy'],
     ['no selector', '{"confidence": 0.9, "reason": "orange"}', 'has no selector', null],
   ])('reports %s as a problem, keeping the raw reply', async (_name, content, problem, raw) => {
     gateway = await startFakeGateway(() => ({ content }));
-    const answer = await createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null }).locate(REQUEST, never());
+    const answer = await createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null }).locate(
+      REQUEST,
+      never(),
+    );
     expect(answer.problem).toContain(problem);
     expect(answer.raw).toBe(raw);
   });
 
   it('reports a refusal', async () => {
     gateway = await startFakeGateway(() => ({ content: null, refusal: 'I cannot help with that.' }));
-    const answer = await createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null }).locate(REQUEST, never());
+    const answer = await createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null }).locate(
+      REQUEST,
+      never(),
+    );
     expect(answer).toMatchObject({ selector: null, confidence: 0, raw: 'refused: I cannot help with that.' });
     expect(answer.problem).toContain('did not answer with JSON');
   });
 
   it('gives up on a slow answer after its timeout and tries once more', async () => {
-    gateway = await startFakeGateway((_req, n) => (n === 0 ? { content: '{}', delayMs: 30_000 } : { content: '{"selector":"#buy","confidence":0.9}' }));
+    gateway = await startFakeGateway((_req, n) =>
+      n === 0 ? { content: '{}', delayMs: 30_000 } : { content: '{"selector":"#buy","confidence":0.9}' },
+    );
     const locator = createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null, timeoutMs: 1500 });
     expect(await locator.locate(REQUEST, never())).toMatchObject({ selector: '#buy', confidence: 0.9 });
     expect(gateway.requests).toHaveLength(2);
@@ -150,13 +215,17 @@ describe('gateway locator', () => {
     gateway = await startFakeGateway(() => ({ content: '{}', delayMs: 30_000 }));
     const locator = createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null, timeoutMs: 1500 });
     const err = await rejection(locator.locate(REQUEST, never()));
-    expect(err.message).toMatch(/^The model gateway at 127\.0\.0\.1:\d+ did not answer within 1500 ms \(2 attempts\)$/);
+    expect(err.message).toMatch(
+      /^The model gateway at 127\.0\.0\.1:\d+ did not answer within 1500 ms \(2 attempts\)$/,
+    );
     expect(gateway.requests).toHaveLength(2);
   });
 
   it('retries a 5xx once, and reports a lasting one with its status', async () => {
     gateway = await startFakeGateway((_req, n) =>
-      n === 0 ? { status: 503, json: { error: { message: 'overloaded' } } } : { content: '{"selector":"#buy","confidence":0.8}' },
+      n === 0
+        ? { status: 503, json: { error: { message: 'overloaded' } } }
+        : { content: '{"selector":"#buy","confidence":0.8}' },
     );
     const locator = createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null });
     expect(await locator.locate(REQUEST, never())).toMatchObject({ selector: '#buy' });
@@ -171,10 +240,18 @@ describe('gateway locator', () => {
   it('asks again without temperature when the model refuses it', async () => {
     gateway = await startFakeGateway((req) =>
       req.body.temperature !== undefined
-        ? { status: 400, json: { error: { message: "Unsupported value: 'temperature' does not support 0 with this model." } } }
+        ? {
+            status: 400,
+            json: {
+              error: { message: "Unsupported value: 'temperature' does not support 0 with this model." },
+            },
+          }
         : { content: '{"selector":"#buy","confidence":0.7}' },
     );
-    const answer = await createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null }).locate(REQUEST, never());
+    const answer = await createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null }).locate(
+      REQUEST,
+      never(),
+    );
     expect(answer).toMatchObject({ selector: '#buy', confidence: 0.7 });
     expect(gateway.requests.map((r) => r.body.temperature)).toEqual([0, undefined]);
     expect(gateway.requests[1]!.body.response_format).toEqual({ type: 'json_object' });
@@ -187,7 +264,11 @@ describe('gateway locator', () => {
         probe.close(() => resolve(free));
       });
     });
-    const locator = createGatewayLocator({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: null, timeoutMs: 2000 });
+    const locator = createGatewayLocator({
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      apiKey: null,
+      timeoutMs: 2000,
+    });
     const err = await rejection(locator.locate(REQUEST, never()));
     expect(err.message).toContain(`The model gateway at 127.0.0.1:${port} could not be reached (2 attempts)`);
   });
@@ -195,7 +276,10 @@ describe('gateway locator', () => {
   it('stops when the capture is aborted', async () => {
     gateway = await startFakeGateway(() => ({ content: '{}', delayMs: 30_000 }));
     const stop = new AbortController();
-    const pending = createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null }).locate(REQUEST, stop.signal);
+    const pending = createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null }).locate(
+      REQUEST,
+      stop.signal,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     stop.abort();
     const err = await rejection(pending);

@@ -55,9 +55,15 @@ describe('offline locator accuracy on the fixture pages', () => {
     const calibration = new Map<string, { n: number; right: number }>();
     for (const c of LOCATOR_CASES) {
       const { page, map } = pages.get(c.page)!;
-      const answer = await locator.locate({ description: c.description, map, screenshot: null }, new AbortController().signal);
+      const answer = await locator.locate(
+        { description: c.description, map, screenshot: null },
+        new AbortController().signal,
+      );
       const confident = answer.confidence >= CROP_CONFIDENCE && answer.selector !== null;
-      const hit = answer.selector !== null && c.expected !== null && (await picksExpected(page, answer.selector, c.expected));
+      const hit =
+        answer.selector !== null &&
+        c.expected !== null &&
+        (await picksExpected(page, answer.selector, c.expected));
       const ok = c.expected === null ? !confident : confident && hit;
       if (ok) right += 1;
       const bin = `${Math.min(9, Math.floor(answer.confidence * 10)) / 10}`;

@@ -30,8 +30,14 @@ afterAll(async () => {
   expect(await waitForNoChromium()).toEqual([]);
 });
 
-async function capture(page: string, acceptCookies: boolean): Promise<{ pixels: Pixels; metadata: Record<string, unknown> }> {
-  const out = await capturer.capture(specOf({ url: `${pages.baseUrl}/prep/${page}`, acceptCookies }), noDeadline());
+async function capture(
+  page: string,
+  acceptCookies: boolean,
+): Promise<{ pixels: Pixels; metadata: Record<string, unknown> }> {
+  const out = await capturer.capture(
+    specOf({ url: `${pages.baseUrl}/prep/${page}`, acceptCookies }),
+    noDeadline(),
+  );
   return { pixels: decodePng(out.bytes), metadata: out.metadata };
 }
 
@@ -41,17 +47,20 @@ describe('acceptCookies', () => {
     ['Cookiebot', 'consent-cookiebot.html', 'Cybotcookiebot'],
     ['Didomi', 'consent-didomi.html', 'didomi'],
     ['Quantcast Choice', 'consent-quantcast.html', 'quantcast'],
-  ])('accepts the %s banner: the banner is gone and the page shows consent given', async (_name, page, cmp) => {
-    const plain = await capture(page, false);
-    expect(countColour(plain.pixels, PURPLE)).toBeGreaterThan(50_000);
-    expect(countColour(plain.pixels, GREEN)).toBe(0); // nobody accepted
-    expect(plain.metadata).not.toHaveProperty('consent');
+  ])(
+    'accepts the %s banner: the banner is gone and the page shows consent given',
+    async (_name, page, cmp) => {
+      const plain = await capture(page, false);
+      expect(countColour(plain.pixels, PURPLE)).toBeGreaterThan(50_000);
+      expect(countColour(plain.pixels, GREEN)).toBe(0); // nobody accepted
+      expect(plain.metadata).not.toHaveProperty('consent');
 
-    const accepted = await capture(page, true);
-    expect(accepted.metadata.consent).toEqual({ cmp, action: 'optIn' });
-    expect(countColour(accepted.pixels, PURPLE)).toBe(0);
-    expect(countColour(accepted.pixels, GREEN)).toBeGreaterThan(STATE_BOX_PX);
-  });
+      const accepted = await capture(page, true);
+      expect(accepted.metadata.consent).toEqual({ cmp, action: 'optIn' });
+      expect(countColour(accepted.pixels, PURPLE)).toBe(0);
+      expect(countColour(accepted.pixels, GREEN)).toBeGreaterThan(STATE_BOX_PX);
+    },
+  );
 
   it('hides a home-made banner no platform rule knows, with its backdrop, and nothing else', async () => {
     const plain = await capture('consent-homemade.html', false);

@@ -62,7 +62,11 @@ afterAll(async () => {
 /** Captures the news page; what the fixture server was asked for during the capture. */
 async function captureNews(body: Record<string, unknown>) {
   const before = pages.requests.length;
-  const jobId = await service.submit(key, { url: `${pages.baseUrl}/prep/news.html`, bypassCache: true, ...body });
+  const jobId = await service.submit(key, {
+    url: `${pages.baseUrl}/prep/news.html`,
+    bypassCache: true,
+    ...body,
+  });
   expect(await service.finished(key, jobId)).toMatchObject({ status: 'completed' });
   const pixels = decodePng(await service.bytes(key, jobId));
   return { record: await service.record(key, jobId), pixels, requested: pages.requests.slice(before) };
@@ -86,7 +90,11 @@ describe('blockAds', () => {
     expect(countColour(pixels, HEADLINE_BLUE)).toBeGreaterThan(20_000);
     // The blocked image and frame are collapsed, not left as empty or broken boxes: the side column is blank.
     expect(countOtherThan(pixels, [255, 255, 255], [940, 70, 1280, 720])).toBe(0);
-    expect(record.metadata).toMatchObject({ httpStatus: 200, blockedAds: AD_PATHS.length, blockedRequests: 0 });
+    expect(record.metadata).toMatchObject({
+      httpStatus: 200,
+      blockedAds: AD_PATHS.length,
+      blockedRequests: 0,
+    });
   });
 
   it('works together with acceptCookies, stealth and proxyLocation', async () => {

@@ -29,7 +29,10 @@ describe('with CACHE_TTL_SECONDS=3600', () => {
   beforeAll(async () => {
     const tls = makeTestTls();
     receiver = await startWebhookReceiver(tls);
-    service = await startPrepService({ CACHE_TTL_SECONDS: '3600', WEBHOOK_RETRY_SCHEDULE: '1,1' }, { webhookCa: [tls.caPem] });
+    service = await startPrepService(
+      { CACHE_TTL_SECONDS: '3600', WEBHOOK_RETRY_SCHEDULE: '1,1' },
+      { webhookCa: [tls.caPem] },
+    );
     account = await service.account('STARTER', { monthlyQuota: 3 });
   });
   afterAll(async () => {
@@ -50,16 +53,31 @@ describe('with CACHE_TTL_SECONDS=3600', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({ status: 'queued', estimatedSeconds: 0 });
     const hit = res.json().jobId as string;
-    const status = (await service.app.inject({ url: `/jobs/${hit}/status`, headers: { authorization: `Bearer ${key}` } })).json();
+    const status = (
+      await service.app.inject({ url: `/jobs/${hit}/status`, headers: { authorization: `Bearer ${key}` } })
+    ).json();
     expect(status).toMatchObject({ status: 'completed', attempts: 0 });
     const record = await service.record(key, hit);
-    expect(record).toMatchObject({ cached: true, cacheKey: firstRecord.cacheKey, bytes: firstRecord.bytes, contentType: 'image/jpeg' });
-    expect(record.metadata).toMatchObject({ finalUrl: firstRecord.metadata.finalUrl, capturedAt: firstRecord.completedAt });
+    expect(record).toMatchObject({
+      cached: true,
+      cacheKey: firstRecord.cacheKey,
+      bytes: firstRecord.bytes,
+      contentType: 'image/jpeg',
+    });
+    expect(record.metadata).toMatchObject({
+      finalUrl: firstRecord.metadata.finalUrl,
+      capturedAt: firstRecord.completedAt,
+    });
     expect((await service.bytes(key, hit)).equals(await service.bytes(key, first))).toBe(true);
 
     const hook = await until(async () => receiver.at('/cached')[0], 30_000);
     const event = new Webhook(account.webhookSecret).verify(hook.body, hook.headers);
-    expect(event).toMatchObject({ event: 'job.completed', jobId: hit, status: 'completed', resultUrl: `/jobs/${hit}/result` });
+    expect(event).toMatchObject({
+      event: 'job.completed',
+      jobId: hit,
+      status: 'completed',
+      resultUrl: `/jobs/${hit}/result`,
+    });
 
     // Another option that changes the output is another capture.
     const other = await service.submit(key, { ...body, blockAds: true });

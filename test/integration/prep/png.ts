@@ -57,7 +57,8 @@ export function decodePng(bytes: Buffer): Pixels {
       const b = y > 0 ? (out[(y - 1) * stride + x] ?? 0) : 0;
       const c = x >= channels && y > 0 ? (out[(y - 1) * stride + x - channels] ?? 0) : 0;
       const v = line[x] ?? 0;
-      const predictor = filter === 0 ? 0 : filter === 1 ? a : filter === 2 ? b : filter === 3 ? (a + b) >> 1 : paeth(a, b, c);
+      const predictor =
+        filter === 0 ? 0 : filter === 1 ? a : filter === 2 ? b : filter === 3 ? (a + b) >> 1 : paeth(a, b, c);
       out[y * stride + x] = (v + predictor) & 0xff;
     }
   }
@@ -92,7 +93,11 @@ export function countColour(pixels: Pixels, rgb: [number, number, number], toler
 }
 
 /** True when `actual` is within `tolerance` of `expected` on every channel. */
-export function near(actual: [number, number, number], expected: [number, number, number], tolerance = 16): boolean {
+export function near(
+  actual: [number, number, number],
+  expected: [number, number, number],
+  tolerance = 16,
+): boolean {
   return expected.every((v, i) => Math.abs((actual[i] ?? -999) - v) <= tolerance);
 }
 

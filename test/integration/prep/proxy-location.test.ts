@@ -43,7 +43,10 @@ const fixtureAuthority = (): string => new URL(pages.baseUrl).host;
 describe('proxyLocation', () => {
   it('sends every connection of the capture through the region’s proxy, with its credentials', async () => {
     const before = upstream.connects.length;
-    const jobId = await service.submit(key, { url: `${pages.baseUrl}/prep/proxied.html`, proxyLocation: 'eu-west' });
+    const jobId = await service.submit(key, {
+      url: `${pages.baseUrl}/prep/proxied.html`,
+      proxyLocation: 'eu-west',
+    });
     expect(await service.finished(key, jobId)).toMatchObject({ status: 'completed' });
     const tunnels = upstream.connects.slice(before);
     // The page and its image, each asked of the proxy by the address the egress checked.
@@ -73,7 +76,10 @@ describe('proxyLocation', () => {
   });
 
   it('refuses a region without a configured proxy at submit time, naming proxyLocation', async () => {
-    const res = await service.post(key, { url: `${pages.baseUrl}/prep/proxied.html`, proxyLocation: 'us-east' });
+    const res = await service.post(key, {
+      url: `${pages.baseUrl}/prep/proxied.html`,
+      proxyLocation: 'us-east',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
@@ -82,7 +88,10 @@ describe('proxyLocation', () => {
   });
 
   it('fails the job, saying so, when the region’s proxy refuses the credentials', async () => {
-    const jobId = await service.submit(key, { url: `${pages.baseUrl}/prep/proxied.html?wrong=1`, proxyLocation: 'ap-southeast' });
+    const jobId = await service.submit(key, {
+      url: `${pages.baseUrl}/prep/proxied.html?wrong=1`,
+      proxyLocation: 'ap-southeast',
+    });
     const status = await service.finished(key, jobId);
     expect(status).toMatchObject({ status: 'failed', errorCode: 'TARGET_UNREACHABLE' });
     expect(status.error).toContain('The upstream proxy refused the tunnel (HTTP 407)');
@@ -91,7 +100,10 @@ describe('proxyLocation', () => {
 
   it('is refused below BUSINESS', async () => {
     const starter = (await service.account('STARTER')).apiKey;
-    const res = await service.post(starter, { url: `${pages.baseUrl}/prep/proxied.html`, proxyLocation: 'eu-west' });
+    const res = await service.post(starter, {
+      url: `${pages.baseUrl}/prep/proxied.html`,
+      proxyLocation: 'eu-west',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'PLAN_UPGRADE_REQUIRED', requiredPlan: 'BUSINESS' });
   });

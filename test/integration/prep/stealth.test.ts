@@ -34,7 +34,9 @@ async function startBotCheckServer(): Promise<BotCheckServer> {
   const held = new Set<ServerResponse>();
   const answer = (res: ServerResponse): void => {
     if (!held.delete(res)) return;
-    res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
+    res
+      .writeHead(200, { 'content-type': 'image/svg+xml' })
+      .end('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
   };
   const release = (): void => held.forEach(answer);
   const server: Server = createServer((req, res) => {
@@ -87,14 +89,17 @@ afterAll(async () => {
   expect(await waitForNoChromium()).toEqual([]);
 });
 
-const failed = (checks: Check[]): string[] => checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
+const failed = (checks: Check[]): string[] =>
+  checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
 
 describe('stealth', () => {
   it('without it, the headless browser is caught (the control)', async () => {
     const out = await capturer.capture(specOf({ url: server.url }), noDeadline());
     const { headers, checks } = server.last();
     expect(checks.length).toBeGreaterThan(10);
-    expect(failed(checks).join('\n')).toMatch(/user agent is not HeadlessChrome[\s\S]*navigator.webdriver is false/);
+    expect(failed(checks).join('\n')).toMatch(
+      /user agent is not HeadlessChrome[\s\S]*navigator.webdriver is false/,
+    );
     expect(headers['user-agent']).toMatch(/HeadlessChrome/);
     expect(countColour(decodePng(out.bytes), RED)).toBeGreaterThan(VERDICT_PX);
     expect(out.metadata).not.toHaveProperty('stealth');
@@ -111,7 +116,10 @@ describe('stealth', () => {
   });
 
   it('sends a desktop Chrome user agent and client hints of the running version, named in the metadata', async () => {
-    const out = await capturer.capture(specOf({ url: server.url, stealth: true, dimensions: { width: 1024, height: 600 } }), noDeadline());
+    const out = await capturer.capture(
+      specOf({ url: server.url, stealth: true, dimensions: { width: 1024, height: 600 } }),
+      noDeadline(),
+    );
     const { headers, checks } = server.last();
     const userAgent = headers['user-agent'] ?? '';
     expect(userAgent).not.toMatch(/headless/i);
@@ -123,6 +131,8 @@ describe('stealth', () => {
     expect(headers['accept-language']).toMatch(/^en-US/);
     // The page keeps the viewport it was given; the window around it looks like a real one.
     expect(out).toMatchObject({ width: 1024, height: 600 });
-    expect(checks.find((c) => c.name.startsWith('the window has browser chrome'))?.detail).toMatch(/around 1024x600$/);
+    expect(checks.find((c) => c.name.startsWith('the window has browser chrome'))?.detail).toMatch(
+      /around 1024x600$/,
+    );
   });
 });

@@ -17,7 +17,10 @@ type Json = any;
 export interface PrepService {
   config: Config;
   app: FastifyInstance;
-  account(plan: Plan, options?: { monthlyQuota?: number }): Promise<{ apiKey: string; webhookSecret: string }>;
+  account(
+    plan: Plan,
+    options?: { monthlyQuota?: number },
+  ): Promise<{ apiKey: string; webhookSecret: string }>;
   /** POST /screenshots/web; the raw response. */
   post(apiKey: string, body: Record<string, unknown>): Promise<{ statusCode: number; json: () => Json }>;
   /** POST /screenshots/web that must answer 202; the job id. */
@@ -31,14 +34,27 @@ export interface PrepService {
   close(): Promise<void>;
 }
 
-export async function startPrepService(env: Record<string, string>, options: ServiceOptions = {}): Promise<PrepService> {
+export async function startPrepService(
+  env: Record<string, string>,
+  options: ServiceOptions = {},
+): Promise<PrepService> {
   const made = testConfig({ JOB_RETRY_DELAYS: '0,0', NAVIGATION_TIMEOUT_MS: '10000', ...env });
-  const service = await createService(made.config, { api: true, worker: true }, pino({ level: 'silent' }), options);
+  const service = await createService(
+    made.config,
+    { api: true, worker: true },
+    pino({ level: 'silent' }),
+    options,
+  );
   await service.start();
   const app = service.app!;
   const auth = (apiKey: string) => ({ authorization: `Bearer ${apiKey}` });
   const post: PrepService['post'] = async (apiKey, body) => {
-    const res = await app.inject({ method: 'POST', url: '/screenshots/web', headers: auth(apiKey), payload: body });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/screenshots/web',
+      headers: auth(apiKey),
+      payload: body,
+    });
     return { statusCode: res.statusCode, json: () => res.json() };
   };
   return {
@@ -54,7 +70,12 @@ export async function startPrepService(env: Record<string, string>, options: Ser
     },
     post,
     async submit(apiKey, body) {
-      const res = await app.inject({ method: 'POST', url: '/screenshots/web', headers: auth(apiKey), payload: body });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/screenshots/web',
+        headers: auth(apiKey),
+        payload: body,
+      });
       expect(res.statusCode, res.body).toBe(202);
       return res.json<{ jobId: string }>().jobId;
     },
@@ -64,8 +85,14 @@ export async function startPrepService(env: Record<string, string>, options: Ser
         return status.status === 'completed' || status.status === 'failed' ? status : undefined;
       }, 90_000),
     record: async (apiKey, jobId) =>
-      (await app.inject({ url: `/jobs/${jobId}/result`, headers: { ...auth(apiKey), accept: 'application/json' } })).json(),
-    bytes: async (apiKey, jobId) => (await app.inject({ url: `/jobs/${jobId}/result`, headers: auth(apiKey) })).rawPayload,
+      (
+        await app.inject({
+          url: `/jobs/${jobId}/result`,
+          headers: { ...auth(apiKey), accept: 'application/json' },
+        })
+      ).json(),
+    bytes: async (apiKey, jobId) =>
+      (await app.inject({ url: `/jobs/${jobId}/result`, headers: auth(apiKey) })).rawPayload,
     async close() {
       await service.stop();
       made.cleanup();

@@ -33,7 +33,11 @@ afterAll(async () => {
   await dropRedisPrefix(prefix);
 });
 
-function submit(api: TestApi, key: string, body: Record<string, unknown> = { url: 'http://127.0.0.2:9/page' }) {
+function submit(
+  api: TestApi,
+  key: string,
+  body: Record<string, unknown> = { url: 'http://127.0.0.2:9/page' },
+) {
   return api.app.inject({
     method: 'POST',
     url: '/screenshots/web',
@@ -48,7 +52,10 @@ describe('scale-out API processes', () => {
     const res = await submit(b, apiKey);
     expect(res.statusCode, res.body).toBe(202);
     const { jobId } = res.json<{ jobId: string }>();
-    const status = await a.app.inject({ url: `/jobs/${jobId}/status`, headers: { authorization: `Bearer ${apiKey}` } });
+    const status = await a.app.inject({
+      url: `/jobs/${jobId}/status`,
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
     expect(status.json()).toMatchObject({ jobId, status: 'queued', attempts: 0, maxAttempts: 3 });
     const ready = await a.app.inject({ url: '/readyz' });
     expect(ready.statusCode, ready.body).toBe(200);
@@ -57,11 +64,14 @@ describe('scale-out API processes', () => {
 
   it('counts the monthly quota across processes, atomically', async () => {
     const { apiKey } = await a.account('STARTER', { monthlyQuota: 5, rateLimit: 1000 });
-    const answers = await Promise.all(Array.from({ length: 14 }, (_, i) => submit(i % 2 === 0 ? a : b, apiKey)));
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => submit(i % 2 === 0 ? a : b, apiKey)),
+    );
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 202)).toHaveLength(5);
     expect(codes.filter((c) => c === 429)).toHaveLength(9);
-    for (const r of answers.filter((x) => x.statusCode === 429)) expect(r.json()).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    for (const r of answers.filter((x) => x.statusCode === 429))
+      expect(r.json()).toMatchObject({ code: 'QUOTA_EXCEEDED' });
   });
 
   it('shares the per-minute rate limit through Redis', async () => {
@@ -105,7 +115,9 @@ describe('PostgreSQL migrations', () => {
     const dbs = Array.from({ length: 4 }, () => new PostgresDatabase({ connectionString: fresh.url }));
     try {
       await Promise.all(dbs.map((db) => db.ready()));
-      const { rows } = await dbs[0]!.query<{ version: number }>('SELECT version FROM shots_migrations ORDER BY version');
+      const { rows } = await dbs[0]!.query<{ version: number }>(
+        'SELECT version FROM shots_migrations ORDER BY version',
+      );
       expect(rows.map((r) => r.version)).toEqual(POSTGRES_MIGRATIONS.map((_, i) => i + 1));
     } finally {
       for (const db of dbs) await db.close();

@@ -10,7 +10,13 @@ import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
 import { until } from '../../helpers/poll.js';
 import type { TestDatabase, TestS3 } from '../../helpers/services.js';
-import { createTestDatabase, dropRedisPrefix, startTestS3, testRedisUrl, uniqueName } from '../../helpers/services.js';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  startTestS3,
+  testRedisUrl,
+  uniqueName,
+} from '../../helpers/services.js';
 
 // `shots serve` in scale-out mode (in-process): PostgreSQL, BullMQ on Redis, artifacts in S3
 // (s3rver on 127.0.0.1: the operator's own S3_ENDPOINT is not SSRF-checked), real Chromium.
@@ -62,7 +68,12 @@ afterAll(async () => {
 const auth = () => ({ authorization: `Bearer ${key}` });
 
 async function submit(body: Record<string, unknown>): Promise<string> {
-  const res = await api.app.inject({ method: 'POST', url: '/screenshots/web', headers: auth(), payload: body });
+  const res = await api.app.inject({
+    method: 'POST',
+    url: '/screenshots/web',
+    headers: auth(),
+    payload: body,
+  });
   expect(res.statusCode, res.body).toBe(202);
   return res.json<{ jobId: string }>().jobId;
 }
@@ -84,7 +95,9 @@ describe('shots serve in scale-out mode', () => {
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
     expect(imageSize(res.rawPayload)).toMatchObject({ width: 1280, height: 720 });
     // The object is in the service bucket, byte for byte, and nothing is under DATA_DIR.
-    const stored = readFileSync(join(service.directory, 'shots-artifacts', accountId, `${jobId}.png._S3rver_object`));
+    const stored = readFileSync(
+      join(service.directory, 'shots-artifacts', accountId, `${jobId}.png._S3rver_object`),
+    );
     expect(stored.equals(res.rawPayload)).toBe(true);
     expect(existsSync(join(api.dataDir, 'artifacts'))).toBe(false);
   });
@@ -100,7 +113,13 @@ describe('shots serve in scale-out mode', () => {
     const secret = `s-${randomBytes(10).toString('hex')}`;
     const jobId = await submit({
       url: `${pages.baseUrl}/simple.html?custom`,
-      storage: { bucket: 'customer', region: 'eu-central-1', accessKeyId: 'S3RVER', secretAccessKey: secret, endpoint: customer.endpoint },
+      storage: {
+        bucket: 'customer',
+        region: 'eu-central-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: secret,
+        endpoint: customer.endpoint,
+      },
     });
     expect(await finished(jobId)).toMatchObject({ status: 'completed' });
     const uploaded = readFileSync(join(customer.directory, 'customer', `shots/${jobId}.png._S3rver_object`));

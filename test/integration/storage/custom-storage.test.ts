@@ -24,7 +24,10 @@ const secret = `customer-secret-${randomBytes(12).toString('hex')}`;
 beforeAll(async () => {
   pages = await startFixtureServer();
   bucket = await startTestS3(['customer-shots']);
-  api = await startTestApi({ JOB_RETRY_DELAYS: '0,0', CACHE_TTL_SECONDS: '3600', LOG_LEVEL: 'silent' }, { api: true, worker: true });
+  api = await startTestApi(
+    { JOB_RETRY_DELAYS: '0,0', CACHE_TTL_SECONDS: '3600', LOG_LEVEL: 'silent' },
+    { api: true, worker: true },
+  );
   await api.service.start();
   key = (await api.account('BUSINESS')).apiKey;
 });
@@ -37,11 +40,23 @@ afterAll(async () => {
 const auth = () => ({ authorization: `Bearer ${key}` });
 
 function storage(overrides: Record<string, string> = {}) {
-  return { bucket: 'customer-shots', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: secret, endpoint: bucket.endpoint, ...overrides };
+  return {
+    bucket: 'customer-shots',
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: secret,
+    endpoint: bucket.endpoint,
+    ...overrides,
+  };
 }
 
 async function submit(body: Record<string, unknown>): Promise<string> {
-  const res = await api.app.inject({ method: 'POST', url: '/screenshots/web', headers: auth(), payload: body });
+  const res = await api.app.inject({
+    method: 'POST',
+    url: '/screenshots/web',
+    headers: auth(),
+    payload: body,
+  });
   expect(res.statusCode, res.body).toBe(202);
   return res.json<{ jobId: string }>().jobId;
 }
@@ -75,8 +90,17 @@ describe('custom storage (the customer bucket)', () => {
     const status = await finished(jobId);
     expect(status).toMatchObject({ status: 'completed', attempts: 1 });
 
-    const record = (await api.app.inject({ url: `/jobs/${jobId}/result`, headers: { ...auth(), accept: 'application/json' } })).json();
-    expect(record.storage).toEqual({ bucket: 'customer-shots', region: 'us-east-1', key: `shots/${jobId}.png` });
+    const record = (
+      await api.app.inject({
+        url: `/jobs/${jobId}/result`,
+        headers: { ...auth(), accept: 'application/json' },
+      })
+    ).json();
+    expect(record.storage).toEqual({
+      bucket: 'customer-shots',
+      region: 'us-east-1',
+      key: `shots/${jobId}.png`,
+    });
     const served = (await api.app.inject({ url: `/jobs/${jobId}/result`, headers: auth() })).rawPayload;
 
     const client = new S3Client({
@@ -85,7 +109,9 @@ describe('custom storage (the customer bucket)', () => {
       forcePathStyle: true,
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     });
-    const object = await client.send(new GetObjectCommand({ Bucket: 'customer-shots', Key: `shots/${jobId}.png` }));
+    const object = await client.send(
+      new GetObjectCommand({ Bucket: 'customer-shots', Key: `shots/${jobId}.png` }),
+    );
     const uploaded = Buffer.from(await object.Body!.transformToByteArray());
     client.destroy();
     expect(object.ContentType).toBe('image/png');
@@ -104,7 +130,11 @@ describe('custom storage (the customer bucket)', () => {
     };
     db.close();
     expect(row.storage_credentials).toBeNull();
-    expect(JSON.parse(row.storage)).toEqual({ bucket: 'customer-shots', region: 'us-east-1', endpoint: bucket.endpoint });
+    expect(JSON.parse(row.storage)).toEqual({
+      bucket: 'customer-shots',
+      region: 'us-east-1',
+      endpoint: bucket.endpoint,
+    });
   });
 
   it('serves an identical request of the same bucket from cache, naming the same object', async () => {
@@ -112,12 +142,24 @@ describe('custom storage (the customer bucket)', () => {
     const first = await submit(body);
     expect((await finished(first)).status).toBe('completed');
     const second = await submit(body);
-    const record = (await api.app.inject({ url: `/jobs/${second}/result`, headers: { ...auth(), accept: 'application/json' } })).json();
-    expect(record).toMatchObject({ cached: true, storage: { bucket: 'customer-shots', key: `shots/${first}.png` } });
+    const record = (
+      await api.app.inject({
+        url: `/jobs/${second}/result`,
+        headers: { ...auth(), accept: 'application/json' },
+      })
+    ).json();
+    expect(record).toMatchObject({
+      cached: true,
+      storage: { bucket: 'customer-shots', key: `shots/${first}.png` },
+    });
   });
 
   it('fails at once, not retried, when the bucket refuses the credentials', async () => {
-    const jobId = await submit({ url: `${pages.baseUrl}/simple.html`, bypassCache: true, storage: storage({ accessKeyId: 'NOT-A-KEY' }) });
+    const jobId = await submit({
+      url: `${pages.baseUrl}/simple.html`,
+      bypassCache: true,
+      storage: storage({ accessKeyId: 'NOT-A-KEY' }),
+    });
     const status = await finished(jobId);
     expect(status).toMatchObject({ status: 'failed', attempts: 1, errorCode: 'STORAGE_FAILED' });
     expect(status.error).toMatch(/customer-shots.*InvalidAccessKeyId \(HTTP 403\)/);
@@ -127,7 +169,11 @@ describe('custom storage (the customer bucket)', () => {
   it('retries an upload that could not connect, then fails with STORAGE_FAILED', async () => {
     // A port nobody listens on, on the allowed address: the connection is refused each time.
     const closed = `http://127.0.0.2:${bucket.port === 9 ? 10 : 9}`;
-    const jobId = await submit({ url: `${pages.baseUrl}/simple.html`, bypassCache: true, storage: storage({ endpoint: closed }) });
+    const jobId = await submit({
+      url: `${pages.baseUrl}/simple.html`,
+      bypassCache: true,
+      storage: storage({ endpoint: closed }),
+    });
     const status = await finished(jobId);
     expect(status).toMatchObject({ status: 'failed', attempts: 3, errorCode: 'STORAGE_FAILED' });
     expect(status.error).toMatch(/Upload to bucket "customer-shots" \(us-east-1\) failed: ECONNREFUSED/);
@@ -138,7 +184,10 @@ describe('custom storage (the customer bucket)', () => {
       method: 'POST',
       url: '/screenshots/web',
       headers: auth(),
-      payload: { url: `${pages.baseUrl}/simple.html`, storage: storage({ endpoint: 'http://127.0.0.1:9000' }) },
+      payload: {
+        url: `${pages.baseUrl}/simple.html`,
+        storage: storage({ endpoint: 'http://127.0.0.1:9000' }),
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([expect.objectContaining({ field: 'storage.endpoint' })]);

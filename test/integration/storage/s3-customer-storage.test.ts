@@ -42,13 +42,20 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 
 describe('S3 customer storage', () => {
   it('uploads to an allowed endpoint', async () => {
-    await createS3CustomerStorage({ hosts: guard }).upload(target(allowed.endpoint), 'shots/ok.png', png, 'image/png');
+    await createS3CustomerStorage({ hosts: guard }).upload(
+      target(allowed.endpoint),
+      'shots/ok.png',
+      png,
+      'image/png',
+    );
     expect(existsSync(objectFile(allowed, 'shots/ok.png'))).toBe(true);
   });
 
   it('refuses a blocked address without connecting, not retryable', async () => {
     for (const endpoint of [internal.endpoint, `http://localhost:${internal.port}`]) {
-      const err = await failure(createS3CustomerStorage({ hosts: guard }).upload(target(endpoint), 'shots/x.png', png, 'image/png'));
+      const err = await failure(
+        createS3CustomerStorage({ hosts: guard }).upload(target(endpoint), 'shots/x.png', png, 'image/png'),
+      );
       expect(err).toMatchObject({ code: 'STORAGE_FAILED', retryable: false });
       expect(err.message).toMatch(/refused by SSRF protection/);
     }
@@ -68,7 +75,9 @@ describe('S3 customer storage', () => {
       },
     };
     const endpoint = `http://bucket.rebind.test:${internal.port}`;
-    const err = await failure(createS3CustomerStorage({ hosts: rebinding }).upload(target(endpoint), 'shots/r.png', png, 'image/png'));
+    const err = await failure(
+      createS3CustomerStorage({ hosts: rebinding }).upload(target(endpoint), 'shots/r.png', png, 'image/png'),
+    );
     expect(err).toMatchObject({ code: 'STORAGE_FAILED', retryable: false });
     expect(calls).toBeGreaterThanOrEqual(2);
     expect(existsSync(objectFile(internal, 'shots/r.png'))).toBe(false);
@@ -76,11 +85,23 @@ describe('S3 customer storage', () => {
 
   it('does not retry a missing bucket; retries a refused connection', async () => {
     const missing = await failure(
-      createS3CustomerStorage({ hosts: guard }).upload({ ...target(allowed.endpoint), bucket: 'nope' }, 'k.png', png, 'image/png'),
+      createS3CustomerStorage({ hosts: guard }).upload(
+        { ...target(allowed.endpoint), bucket: 'nope' },
+        'k.png',
+        png,
+        'image/png',
+      ),
     );
     expect(missing).toMatchObject({ code: 'STORAGE_FAILED', retryable: false });
     expect(missing.message).toMatch(/NoSuchBucket \(HTTP 404\)/);
-    const refused = await failure(createS3CustomerStorage({ hosts: guard }).upload(target('http://127.0.0.2:9'), 'k.png', png, 'image/png'));
+    const refused = await failure(
+      createS3CustomerStorage({ hosts: guard }).upload(
+        target('http://127.0.0.2:9'),
+        'k.png',
+        png,
+        'image/png',
+      ),
+    );
     expect(refused).toMatchObject({ code: 'STORAGE_FAILED', retryable: true });
   });
 });

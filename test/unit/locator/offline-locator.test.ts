@@ -1,28 +1,108 @@
 import { describe, expect, it } from 'vitest';
-import { createOfflineLocator, parseDescription } from '../../../src/adapters/offline-locator/offline-locator.js';
+import {
+  createOfflineLocator,
+  parseDescription,
+} from '../../../src/adapters/offline-locator/offline-locator.js';
 import { words } from '../../../src/adapters/offline-locator/text.js';
 import type { ElementMap, PageElement } from '../../../src/ports/element-locator.js';
 
 /** A small page: header (logo, nav of three links), main (h1, two buy buttons in cards), footer. */
-function element(partial: Partial<PageElement> & Pick<PageElement, 'selector' | 'tag'>, y: number, parent: number | null): PageElement {
-  return { role: null, level: null, name: '', text: '', attributes: {}, box: { x: 0, y, width: 200, height: 40 }, parent, ...partial };
+function element(
+  partial: Partial<PageElement> & Pick<PageElement, 'selector' | 'tag'>,
+  y: number,
+  parent: number | null,
+): PageElement {
+  return {
+    role: null,
+    level: null,
+    name: '',
+    text: '',
+    attributes: {},
+    box: { x: 0, y, width: 200, height: 40 },
+    parent,
+    ...partial,
+  };
 }
 const ELEMENTS: PageElement[] = [
   element({ selector: 'header', tag: 'header', role: 'banner', text: 'Acme Home Pricing Blog' }, 0, null), // 0
-  element({ selector: 'a.logo', tag: 'a', role: 'link', name: 'Acme', attributes: { class: 'logo', href: '/' } }, 10, 0), // 1
+  element(
+    { selector: 'a.logo', tag: 'a', role: 'link', name: 'Acme', attributes: { class: 'logo', href: '/' } },
+    10,
+    0,
+  ), // 1
   element({ selector: 'nav', tag: 'nav', role: 'navigation', text: 'Home Pricing Blog' }, 10, 0), // 2
-  element({ selector: 'nav a:nth-of-type(1)', tag: 'a', role: 'link', name: 'Home', text: 'Home', attributes: { href: '/' } }, 10, 2), // 3
-  element({ selector: 'nav a:nth-of-type(2)', tag: 'a', role: 'link', name: 'Pricing', text: 'Pricing', attributes: { href: '/pricing' } }, 10, 2), // 4
-  element({ selector: 'nav a:nth-of-type(3)', tag: 'a', role: 'link', name: 'Blog', text: 'Blog', attributes: { href: '/blog' } }, 10, 2), // 5
-  element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, name: 'Rockets for everyone', text: 'Rockets for everyone' }, 100, null), // 6
-  element({ selector: '#basic', tag: 'div', text: 'Basic $10 Buy', attributes: { id: 'basic', class: 'card' } }, 200, null), // 7
+  element(
+    {
+      selector: 'nav a:nth-of-type(1)',
+      tag: 'a',
+      role: 'link',
+      name: 'Home',
+      text: 'Home',
+      attributes: { href: '/' },
+    },
+    10,
+    2,
+  ), // 3
+  element(
+    {
+      selector: 'nav a:nth-of-type(2)',
+      tag: 'a',
+      role: 'link',
+      name: 'Pricing',
+      text: 'Pricing',
+      attributes: { href: '/pricing' },
+    },
+    10,
+    2,
+  ), // 4
+  element(
+    {
+      selector: 'nav a:nth-of-type(3)',
+      tag: 'a',
+      role: 'link',
+      name: 'Blog',
+      text: 'Blog',
+      attributes: { href: '/blog' },
+    },
+    10,
+    2,
+  ), // 5
+  element(
+    {
+      selector: 'h1',
+      tag: 'h1',
+      role: 'heading',
+      level: 1,
+      name: 'Rockets for everyone',
+      text: 'Rockets for everyone',
+    },
+    100,
+    null,
+  ), // 6
+  element(
+    { selector: '#basic', tag: 'div', text: 'Basic $10 Buy', attributes: { id: 'basic', class: 'card' } },
+    200,
+    null,
+  ), // 7
   element({ selector: '#basic button', tag: 'button', role: 'button', name: 'Buy', text: 'Buy' }, 260, 7), // 8
-  element({ selector: '#pro', tag: 'div', text: 'Pro $30 Buy', attributes: { id: 'pro', class: 'card' } }, 200, null), // 9
+  element(
+    { selector: '#pro', tag: 'div', text: 'Pro $30 Buy', attributes: { id: 'pro', class: 'card' } },
+    200,
+    null,
+  ), // 9
   element({ selector: '#pro button', tag: 'button', role: 'button', name: 'Buy', text: 'Buy' }, 260, 9), // 10
   element({ selector: 'footer', tag: 'footer', role: 'contentinfo', text: '© 2026 Acme' }, 900, null), // 11
 ];
-const MAP: ElementMap = { url: 'http://a.test/', title: 'Acme', viewport: { width: 1280, height: 720 }, documentHeight: 1000, candidates: 12, elements: ELEMENTS };
-const locate = (description: string) => createOfflineLocator().locate({ description, map: MAP, screenshot: null }, new AbortController().signal);
+const MAP: ElementMap = {
+  url: 'http://a.test/',
+  title: 'Acme',
+  viewport: { width: 1280, height: 720 },
+  documentHeight: 1000,
+  candidates: 12,
+  elements: ELEMENTS,
+};
+const locate = (description: string) =>
+  createOfflineLocator().locate({ description, map: MAP, screenshot: null }, new AbortController().signal);
 
 describe('offline locator', () => {
   it('needs no screenshot and no model', () => {
@@ -45,16 +125,25 @@ describe('offline locator', () => {
     expect(answer.confidence).toBeGreaterThanOrEqual(0.6);
   });
 
-  it.each(['the buy button', 'a card'])('is unsure about "%s", which fits two elements alike', async (description) => {
-    expect((await locate(description)).confidence).toBeLessThan(0.6);
-  });
+  it.each(['the buy button', 'a card'])(
+    'is unsure about "%s", which fits two elements alike',
+    async (description) => {
+      expect((await locate(description)).confidence).toBeLessThan(0.6);
+    },
+  );
 
-  it.each(['the video player', 'newsletter signup form', 'zebra', 'the'])('gives up on "%s"', async (description) => {
-    expect((await locate(description)).confidence).toBeLessThan(0.6);
-  });
+  it.each(['the video player', 'newsletter signup form', 'zebra', 'the'])(
+    'gives up on "%s"',
+    async (description) => {
+      expect((await locate(description)).confidence).toBeLessThan(0.6);
+    },
+  );
 
   it('answers nothing on an empty page', async () => {
-    const answer = await createOfflineLocator().locate({ description: 'the logo', map: { ...MAP, elements: [] }, screenshot: null }, new AbortController().signal);
+    const answer = await createOfflineLocator().locate(
+      { description: 'the logo', map: { ...MAP, elements: [] }, screenshot: null },
+      new AbortController().signal,
+    );
     expect(answer).toMatchObject({ selector: null, confidence: 0 });
   });
 });
@@ -75,6 +164,11 @@ describe('reading a description', () => {
   it('normalises words: case, camelCase, kebab-case, plurals, phrases, stopwords', () => {
     expect(words('The addToCart button-primary')).toEqual(['add', 'cart', 'button', 'primary']);
     expect(words('Customer Reviews & Stories')).toEqual(['customer', 'review', 'story']);
-    expect(words('Sign in with Google · log in · check box')).toEqual(['signin', 'google', 'login', 'checkbox']);
+    expect(words('Sign in with Google · log in · check box')).toEqual([
+      'signin',
+      'google',
+      'login',
+      'checkbox',
+    ]);
   });
 });

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { Request } from '@ghostery/adblocker';
 import type { FiltersEngine } from '@ghostery/adblocker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdblockEngine, DEFAULT_FILTER_LIST_DIR } from '../../../src/adapters/playwright/prep/adblock.js';
+import {
+  createAdblockEngine,
+  DEFAULT_FILTER_LIST_DIR,
+} from '../../../src/adapters/playwright/prep/adblock.js';
 
 // The engine on the filter lists that ship in assets/filters (EasyList + EasyPrivacy).
 
@@ -14,7 +17,10 @@ const on = (host: string, path: string): string => `http://${host}:4000${path}`;
 let cacheDir: string;
 let engine: FiltersEngine;
 
-function verdict(url: string, type: 'script' | 'image' | 'sub_frame' | 'xmlhttprequest' | 'stylesheet'): boolean {
+function verdict(
+  url: string,
+  type: 'script' | 'image' | 'sub_frame' | 'xmlhttprequest' | 'stylesheet',
+): boolean {
   return engine.match(Request.fromRawDetails({ url, sourceUrl: PAGE, type })).match;
 }
 
@@ -31,7 +37,11 @@ describe('ad-block engine on the shipped lists', () => {
     ['ad image', on('ad.doubleclick.net', '/img.svg?id=doubleclick-banner'), 'image'],
     ['ad frame', on('tpc.googlesyndication.com', '/prep/adnet/frame.html'), 'sub_frame'],
     ['analytics', on('static.criteo.net', '/prep/trackers/analytics.js'), 'script'],
-    ['analytics (HSTS-preloaded, so not in the fixture)', 'https://www.google-analytics.com/analytics.js', 'script'],
+    [
+      'analytics (HSTS-preloaded, so not in the fixture)',
+      'https://www.google-analytics.com/analytics.js',
+      'script',
+    ],
     ['tag manager', on('www.googletagmanager.com', '/prep/trackers/gtm.js'), 'script'],
     ['session recorder', on('static.hotjar.com', '/prep/trackers/hotjar.js'), 'script'],
     ['beacon', on('sb.scorecardresearch.com', '/img.svg?id=scorecard-beacon'), 'image'],
@@ -73,7 +83,11 @@ describe('ad-block engine on the shipped lists', () => {
     const cached = await again.get();
     expect(again.info()).toMatchObject({ source: 'cache' });
     expect(again.info()?.engineBytes).toBeGreaterThan(1_000_000);
-    const request = Request.fromRawDetails({ url: on('ad.doubleclick.net', '/x.png'), sourceUrl: PAGE, type: 'image' });
+    const request = Request.fromRawDetails({
+      url: on('ad.doubleclick.net', '/x.png'),
+      sourceUrl: PAGE,
+      type: 'image',
+    });
     expect(cached.match(request).match).toBe(true);
   });
 
@@ -99,6 +113,8 @@ describe('ad-block engine on the shipped lists', () => {
   });
 
   it('reads the lists from assets/filters by default', () => {
-    expect(readdirSync(DEFAULT_FILTER_LIST_DIR).filter((name) => name.endsWith('.txt')).length).toBeGreaterThan(0);
+    expect(
+      readdirSync(DEFAULT_FILTER_LIST_DIR).filter((name) => name.endsWith('.txt')).length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,10 @@ import { createStealth } from '../../../src/adapters/playwright/prep/stealth.js'
 const stealth = createStealth();
 
 /** The fingerprint object the init script hands to fingerprint-injector. */
-function fingerprintIn(script: string): { screen: Record<string, number>; navigator: Record<string, unknown> } {
+function fingerprintIn(script: string): {
+  screen: Record<string, number>;
+  navigator: Record<string, unknown>;
+} {
   const match = /const fp=(\{.*?\}); \(function inject/s.exec(script);
   expect(match, 'the injector script embeds the fingerprint').not.toBeNull();
   return JSON.parse(match![1]!) as { screen: Record<string, number>; navigator: Record<string, unknown> };
@@ -15,14 +18,20 @@ function fingerprintIn(script: string): { screen: Record<string, number>; naviga
 describe('stealth profile', () => {
   it('claims the running Chromium version as a desktop Chrome, in the user agent and the client hints', () => {
     const profile = stealth.profile('156.0.8078.79', { width: 1280, height: 720 });
-    expect(profile.userAgent).toMatch(/^Mozilla\/5\.0 \(Windows NT 10\.0; Win64; x64\) .* Chrome\/156\.0\.0\.0 Safari\/537\.36$/);
+    expect(profile.userAgent).toMatch(
+      /^Mozilla\/5\.0 \(Windows NT 10\.0; Win64; x64\) .* Chrome\/156\.0\.0\.0 Safari\/537\.36$/,
+    );
     expect(profile.contextOptions).toMatchObject({ userAgent: profile.userAgent, locale: 'en-US' });
     const headers = profile.contextOptions.extraHTTPHeaders ?? {};
     expect(headers['sec-ch-ua']).toContain('"Google Chrome";v="156"');
     expect(headers['sec-ch-ua']).toContain('"Chromium";v="156"');
     expect(headers['sec-ch-ua-platform']).toBe('"Windows"');
     const fp = fingerprintIn(profile.initScript);
-    expect(fp.navigator).toMatchObject({ userAgent: profile.userAgent, platform: 'Win32', languages: ['en-US', 'en'] });
+    expect(fp.navigator).toMatchObject({
+      userAgent: profile.userAgent,
+      platform: 'Win32',
+      languages: ['en-US', 'en'],
+    });
     expect(fp.navigator.userAgentData).toMatchObject({ uaFullVersion: '156.0.8078.79', platform: 'Windows' });
   });
 
@@ -33,7 +42,13 @@ describe('stealth profile', () => {
       { width: 390, height: 844 },
     ]) {
       const { screen } = fingerprintIn(stealth.profile('156.0.8078.79', viewport).initScript);
-      expect(screen).toMatchObject({ outerWidth: viewport.width, outerHeight: viewport.height + 85, devicePixelRatio: 1, innerWidth: 0, innerHeight: 0 });
+      expect(screen).toMatchObject({
+        outerWidth: viewport.width,
+        outerHeight: viewport.height + 85,
+        devicePixelRatio: 1,
+        innerWidth: 0,
+        innerHeight: 0,
+      });
       expect(screen.width).toBeGreaterThanOrEqual(viewport.width);
       expect(screen.availHeight).toBeGreaterThanOrEqual(screen.outerHeight!);
     }

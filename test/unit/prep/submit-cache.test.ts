@@ -33,11 +33,24 @@ function fakeJobs(): JobStore & { all: Job[]; completeNow(jobId: string, at: Dat
     },
     findCached: async (accountId: string, cacheKey: string, notBefore: string) =>
       all
-        .filter((j) => j.accountId === accountId && j.cacheKey === cacheKey && j.status === 'completed' && (j.completedAt ?? '') >= notBefore)
+        .filter(
+          (j) =>
+            j.accountId === accountId &&
+            j.cacheKey === cacheKey &&
+            j.status === 'completed' &&
+            (j.completedAt ?? '') >= notBefore,
+        )
         .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''))[0] ?? null,
     completeNow(jobId: string, at: Date) {
       const job = all.find((j) => j.id === jobId)!;
-      const result: JobResult = { format: 'png', contentType: 'image/png', bytes: 10, artifactKey: `${jobId}.png`, cached: false, metadata: { finalUrl: 'x', httpStatus: 200 } };
+      const result: JobResult = {
+        format: 'png',
+        contentType: 'image/png',
+        bytes: 10,
+        artifactKey: `${jobId}.png`,
+        cached: false,
+        metadata: { finalUrl: 'x', httpStatus: 200 },
+      };
       Object.assign(job, { status: 'completed', completedAt: at.toISOString(), result });
     },
   };
@@ -83,8 +96,16 @@ describe('the result cache', () => {
     expect(second.estimatedSeconds).toBe(0);
     expect(h.enqueued).toEqual([first.jobId]);
     const cached = h.job(second.jobId);
-    expect(cached).toMatchObject({ status: 'completed', cacheKey: h.job(first.jobId).cacheKey, webhookUrl: 'https://hooks.example.com/' });
-    expect(cached.result).toMatchObject({ cached: true, artifactKey: `${first.jobId}.png`, metadata: { capturedAt: capturedAt.toISOString() } });
+    expect(cached).toMatchObject({
+      status: 'completed',
+      cacheKey: h.job(first.jobId).cacheKey,
+      webhookUrl: 'https://hooks.example.com/',
+    });
+    expect(cached.result).toMatchObject({
+      cached: true,
+      artifactKey: `${first.jobId}.png`,
+      metadata: { capturedAt: capturedAt.toISOString() },
+    });
   });
 
   it('lets the TTL run from the capture, not from a cached copy of it', async () => {

@@ -48,7 +48,8 @@ export function createAdblockEngine(options: AdblockEngineOptions = {}): Adblock
     const started = performance.now();
     const { text, hash } = await readLists(dir);
     const cached = options.cacheDir ? await readCache(options.cacheDir, hash) : null;
-    const engine = cached ?? FiltersEngine.parse(text, { loadCosmeticFilters: true, loadNetworkFilters: true });
+    const engine =
+      cached ?? FiltersEngine.parse(text, { loadCosmeticFilters: true, loadNetworkFilters: true });
     if (!cached && options.cacheDir) await writeCache(options.cacheDir, hash, engine).catch(() => undefined);
     info = {
       source: cached ? 'cache' : 'parsed',
@@ -70,7 +71,9 @@ export function createAdblockEngine(options: AdblockEngineOptions = {}): Adblock
 }
 
 async function readLists(dir: string): Promise<{ text: string; hash: string }> {
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.txt')).sort();
+  const names = (await readdir(dir).catch(() => [] as string[]))
+    .filter((name) => name.endsWith('.txt'))
+    .sort();
   if (names.length === 0) {
     throw new AppError(
       'CAPTURE_FAILED',
@@ -102,7 +105,8 @@ async function writeCache(dir: string, hash: string, engine: FiltersEngine): Pro
   await writeFile(temp, engine.serialize());
   await rename(temp, target);
   for (const name of await readdir(dir)) {
-    if (/^adblock-[0-9a-f]+\.bin$/.test(name) && join(dir, name) !== target) await unlink(join(dir, name)).catch(() => undefined);
+    if (/^adblock-[0-9a-f]+\.bin$/.test(name) && join(dir, name) !== target)
+      await unlink(join(dir, name)).catch(() => undefined);
   }
 }
 
@@ -191,26 +195,34 @@ export class AdblockSession {
   private async hideInFrame(frame: Frame): Promise<void> {
     const url = frame.url();
     const { hostname, domain } = Request.fromRawDetails({ url, type: 'main_frame' });
-    const features = await frame.evaluate(([max, blocked]: [number, string[]]) => {
-      const urls = new Set(blocked);
-      for (const el of Array.from(document.querySelectorAll<HTMLElement>('img, iframe, frame, video, audio, embed, object'))) {
-        const src = (el as HTMLImageElement).currentSrc || (el as HTMLIFrameElement).src || (el as HTMLObjectElement).data;
-        if (src && urls.has(src)) el.style.setProperty('display', 'none', 'important');
-      }
-      const ids = new Set<string>();
-      const classes = new Set<string>();
-      const hrefs = new Set<string>();
-      for (const el of Array.from(document.querySelectorAll('[id],[class]'))) {
-        if (ids.size >= max && classes.size >= max) break;
-        if (el.id && ids.size < max) ids.add(el.id);
-        for (const name of Array.from(el.classList)) if (classes.size < max) classes.add(name);
-      }
-      for (const a of Array.from(document.querySelectorAll('a[href]'))) {
-        if (hrefs.size >= max) break;
-        hrefs.add(a.getAttribute('href') ?? '');
-      }
-      return { ids: [...ids], classes: [...classes], hrefs: [...hrefs] };
-    }, [MAX_FEATURES, [...this.blockedElements]] as [number, string[]]);
+    const features = await frame.evaluate(
+      ([max, blocked]: [number, string[]]) => {
+        const urls = new Set(blocked);
+        for (const el of Array.from(
+          document.querySelectorAll<HTMLElement>('img, iframe, frame, video, audio, embed, object'),
+        )) {
+          const src =
+            (el as HTMLImageElement).currentSrc ||
+            (el as HTMLIFrameElement).src ||
+            (el as HTMLObjectElement).data;
+          if (src && urls.has(src)) el.style.setProperty('display', 'none', 'important');
+        }
+        const ids = new Set<string>();
+        const classes = new Set<string>();
+        const hrefs = new Set<string>();
+        for (const el of Array.from(document.querySelectorAll('[id],[class]'))) {
+          if (ids.size >= max && classes.size >= max) break;
+          if (el.id && ids.size < max) ids.add(el.id);
+          for (const name of Array.from(el.classList)) if (classes.size < max) classes.add(name);
+        }
+        for (const a of Array.from(document.querySelectorAll('a[href]'))) {
+          if (hrefs.size >= max) break;
+          hrefs.add(a.getAttribute('href') ?? '');
+        }
+        return { ids: [...ids], classes: [...classes], hrefs: [...hrefs] };
+      },
+      [MAX_FEATURES, [...this.blockedElements]] as [number, string[]],
+    );
     const { styles, active } = this.engine.getCosmeticsFilters({
       url,
       hostname,

@@ -154,8 +154,9 @@ export class ConsentSession {
 
   /** Installs the binding and the content script; call before the first page opens. */
   async attach(context: BrowserContext): Promise<void> {
-    await context.exposeBinding('autoconsentSendMessage', ({ frame }: { frame: Frame }, message: ContentScriptMessage) =>
-      this.onMessage(frame, message),
+    await context.exposeBinding(
+      'autoconsentSendMessage',
+      ({ frame }: { frame: Frame }, message: ContentScriptMessage) => this.onMessage(frame, message),
     );
     await context.addInitScript({ content: this.sets.script });
   }
@@ -220,7 +221,10 @@ export class ConsentSession {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
     if (this.done && !this.done.cosmetic) await new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS));
-    this.hiddenByHeuristics = await page.mainFrame().evaluate<number>(HIDE_LEFTOVER_BANNERS).catch(() => 0);
+    this.hiddenByHeuristics = await page
+      .mainFrame()
+      .evaluate<number>(HIDE_LEFTOVER_BANNERS)
+      .catch(() => 0);
   }
 
   outcome(): ConsentOutcome {

@@ -70,8 +70,9 @@ function fitToBrowser(
   const major = browserVersion.split('.')[0] ?? browserVersion;
   const { fingerprint } = generated;
   const nav = fingerprint.navigator;
-  const isChrome = (brand: string): boolean => brand === 'Google Chrome' || brand === 'Chromium';
-  const userAgent = nav.userAgent.replace(/Chrome\/[\d.]+/, `Chrome/${major}.0.0.0`);
+  const userAgent = nav.userAgent
+    .replace(/Chrome\/[\d.]+/, `Chrome/${major}.0.0.0`)
+    .replace(/ (Edg|OPR|YaBrowser|Vivaldi)\/[\d.]+/g, '');
   const screen = fingerprint.screen;
   const width = Math.max(screen.width, viewport.width);
   const height = Math.max(screen.height, viewport.height + BROWSER_CHROME_PX + TASKBAR_PX);
@@ -87,10 +88,10 @@ function fitToBrowser(
         language: 'en-US',
         userAgentData: {
           ...nav.userAgentData,
-          brands: nav.userAgentData.brands.map((b) => (isChrome(b.brand) ? { ...b, version: major } : b)),
-          fullVersionList: nav.userAgentData.fullVersionList.map((b) =>
-            isChrome(b.brand) ? { ...b, version: browserVersion } : b,
-          ),
+          // Always Google Chrome: the generator's data also holds Chromium-based browsers (Brave,
+          // Edge, Opera) whose brands would contradict the Chrome user agent.
+          brands: chromeBrands(major),
+          fullVersionList: chromeBrands(browserVersion),
           uaFullVersion: browserVersion,
         },
       },
@@ -188,3 +189,12 @@ const HEADLESS_FIXES = `(() => {
     }
   } catch (e) {}
 })();`;
+
+/** The brand list of Google Chrome at `version`, with Chrome's own GREASE entry. */
+function chromeBrands(version: string): { brand: string; version: string }[] {
+  return [
+    { brand: 'Google Chrome', version },
+    { brand: 'Chromium', version },
+    { brand: 'Not.A/Brand', version: version.includes('.') ? '8.0.0.0' : '8' },
+  ];
+}
