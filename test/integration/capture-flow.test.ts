@@ -4,7 +4,7 @@ import type { TestApi } from '../helpers/api.js';
 import { startTestApi } from '../helpers/api.js';
 import type { FixtureServer } from '../helpers/fixture-server.js';
 import { startFixtureServer } from '../helpers/fixture-server.js';
-import { until } from '../helpers/poll.js';
+import { jobClient } from '../helpers/jobs.js';
 
 let api: TestApi;
 let pages: FixtureServer;
@@ -24,25 +24,11 @@ afterAll(async () => {
   await pages?.close();
 });
 
-const auth = () => ({ authorization: `Bearer ${key}` });
-
-async function submit(body: Record<string, unknown>): Promise<string> {
-  const res = await api.app.inject({
-    method: 'POST',
-    url: '/screenshots/web',
-    headers: auth(),
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  return res.json<{ jobId: string }>().jobId;
-}
-
-async function finished(jobId: string) {
-  return until(async () => {
-    const status = (await api.app.inject({ url: `/jobs/${jobId}/status`, headers: auth() })).json();
-    return status.status === 'completed' || status.status === 'failed' ? status : undefined;
-  }, 60_000);
-}
+const { auth, submit, finished } = jobClient(
+  () => api.app,
+  () => key,
+  60_000,
+);
 
 async function result(jobId: string) {
   const res = await api.app.inject({ url: `/jobs/${jobId}/result`, headers: auth() });

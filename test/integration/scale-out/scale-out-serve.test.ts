@@ -8,7 +8,6 @@ import type { TestApi } from '../../helpers/api.js';
 import { startTestApi } from '../../helpers/api.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
-import { until } from '../../helpers/poll.js';
 import type { TestDatabase, TestS3 } from '../../helpers/services.js';
 import {
   createTestDatabase,
@@ -17,6 +16,7 @@ import {
   testRedisUrl,
   uniqueName,
 } from '../../helpers/services.js';
+import { jobClient } from '../../helpers/jobs.js';
 
 // `shots serve` in scale-out mode (in-process): PostgreSQL, BullMQ on Redis, artifacts in S3
 // (s3rver on 127.0.0.1: the operator's own S3_ENDPOINT is not SSRF-checked), real Chromium.
@@ -65,25 +65,11 @@ afterAll(async () => {
   if (prefix) await dropRedisPrefix(prefix);
 });
 
-const auth = () => ({ authorization: `Bearer ${key}` });
-
-async function submit(body: Record<string, unknown>): Promise<string> {
-  const res = await api.app.inject({
-    method: 'POST',
-    url: '/screenshots/web',
-    headers: auth(),
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  return res.json<{ jobId: string }>().jobId;
-}
-
-async function finished(jobId: string) {
-  return until(async () => {
-    const status = (await api.app.inject({ url: `/jobs/${jobId}/status`, headers: auth() })).json();
-    return status.status === 'completed' || status.status === 'failed' ? status : undefined;
-  }, 90_000);
-}
+const { auth, submit, finished } = jobClient(
+  () => api.app,
+  () => key,
+  90_000,
+);
 
 describe('shots serve in scale-out mode', () => {
   it('captures through BullMQ and streams the result from S3', async () => {

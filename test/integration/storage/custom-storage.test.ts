@@ -9,9 +9,9 @@ import type { TestApi } from '../../helpers/api.js';
 import { startTestApi } from '../../helpers/api.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
-import { until } from '../../helpers/poll.js';
 import type { TestS3 } from '../../helpers/services.js';
 import { startTestS3 } from '../../helpers/services.js';
+import { jobClient } from '../../helpers/jobs.js';
 
 // The BUSINESS `storage` option on the embedded default: the customer's bucket is s3rver on
 // 127.0.0.2 (the one private address the tests allow), reached through its `endpoint`.
@@ -37,7 +37,11 @@ afterAll(async () => {
   await pages?.close();
 });
 
-const auth = () => ({ authorization: `Bearer ${key}` });
+const { auth, submit, finished } = jobClient(
+  () => api.app,
+  () => key,
+  90_000,
+);
 
 function storage(overrides: Record<string, string> = {}) {
   return {
@@ -48,24 +52,6 @@ function storage(overrides: Record<string, string> = {}) {
     endpoint: bucket.endpoint,
     ...overrides,
   };
-}
-
-async function submit(body: Record<string, unknown>): Promise<string> {
-  const res = await api.app.inject({
-    method: 'POST',
-    url: '/screenshots/web',
-    headers: auth(),
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  return res.json<{ jobId: string }>().jobId;
-}
-
-async function finished(jobId: string) {
-  return until(async () => {
-    const status = (await api.app.inject({ url: `/jobs/${jobId}/status`, headers: auth() })).json();
-    return status.status === 'completed' || status.status === 'failed' ? status : undefined;
-  }, 90_000);
 }
 
 /** Every row of the SQLite file as text, and the file's raw bytes (WAL included). */
