@@ -21,10 +21,10 @@ export async function main(argv: string[]): Promise<void> {
           stopping = true;
           logger.info({ signal }, 'shutting down');
           service.stop().then(
-            () => process.exit(0),
+            () => logger.flush(() => process.exit(0)),
             (err: unknown) => {
               logger.error({ err }, 'shutdown failed');
-              process.exit(1);
+              logger.flush(() => process.exit(1));
             },
           );
         };
