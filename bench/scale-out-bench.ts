@@ -22,9 +22,7 @@ import { PostgresJobStore } from '../src/adapters/postgres/postgres-job-store.js
 import { openSqlite } from '../src/adapters/sqlite/database.js';
 import { SqliteJobQueue } from '../src/adapters/sqlite/sqlite-job-queue.js';
 import { SqliteJobStore } from '../src/adapters/sqlite/sqlite-job-store.js';
-import { toCaptureSpec } from '../src/domain/capture-request.js';
-import type { Job } from '../src/domain/job.js';
-import { MAX_ATTEMPTS, newJobId } from '../src/domain/job.js';
+import { newJob } from '../test/helpers/job-fixture.js';
 import type { JobQueue } from '../src/ports/job-queue.js';
 import type { JobStore } from '../src/ports/job-store.js';
 import { createTestDatabase, dropRedisPrefix, testRedisUrl, uniqueName } from '../test/helpers/services.js';
@@ -44,25 +42,6 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-function job(): Job {
-  return {
-    id: newJobId(),
-    accountId: 'acc_bench',
-    type: 'WEB',
-    status: 'queued',
-    spec: toCaptureSpec({ url: 'https://example.test/' }),
-    webhookUrl: 'https://hooks.test/x',
-    cacheKey: 'k',
-    attempts: 0,
-    maxAttempts: MAX_ATTEMPTS,
-    createdAt: new Date().toISOString(),
-    startedAt: null,
-    completedAt: null,
-    error: null,
-    result: null,
-  };
-}
-
 const RESULT = {
   format: 'png' as const,
   contentType: 'image/png',
@@ -76,7 +55,7 @@ const QUOTA = { monthlyQuota: 1_000_000_000, monthStart: '2000-01-01T00:00:00.00
 /** One job through every store and queue operation a capture makes; ms. */
 async function lifecycle(jobs: JobStore, queue: JobQueue): Promise<number> {
   const t = performance.now();
-  const j = job();
+  const j = newJob('acc_bench', { cacheKey: 'k' });
   await jobs.createWithinQuota(j, QUOTA);
   await queue.enqueue(j.id);
   const lease = await queue.take('bench', 30_000, 5000);

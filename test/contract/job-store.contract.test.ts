@@ -1,29 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toCaptureSpec } from '../../src/domain/capture-request.js';
-import type { Job } from '../../src/domain/job.js';
-import { MAX_ATTEMPTS, newJobId } from '../../src/domain/job.js';
+import { newJob } from '../helpers/job-fixture.js';
 import type { StoreFixture } from './adapters.js';
 import { STORE_ADAPTERS } from './adapters.js';
-
-function newJob(accountId: string, overrides: Partial<Job> = {}): Job {
-  return {
-    id: newJobId(),
-    accountId,
-    type: 'WEB',
-    status: 'queued',
-    spec: toCaptureSpec({ url: 'https://example.test/' }),
-    webhookUrl: 'https://hooks.test/x',
-    cacheKey: 'k1',
-    attempts: 0,
-    maxAttempts: MAX_ATTEMPTS,
-    createdAt: new Date().toISOString(),
-    startedAt: null,
-    completedAt: null,
-    error: null,
-    result: null,
-    ...overrides,
-  };
-}
 
 const quota = { monthlyQuota: 100, monthStart: '2000-01-01T00:00:00.000Z' };
 const result = {

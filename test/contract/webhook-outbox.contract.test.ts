@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toCaptureSpec } from '../../src/domain/capture-request.js';
 import type { Job } from '../../src/domain/job.js';
-import { MAX_ATTEMPTS, newJobId } from '../../src/domain/job.js';
+import { newJob } from '../helpers/job-fixture.js';
 import type { AttemptRecord, ClaimedDelivery } from '../../src/ports/webhook-outbox.js';
 import type { StoreFixture } from './adapters.js';
 import { STORE_ADAPTERS } from './adapters.js';
@@ -15,25 +14,6 @@ const result = {
   cached: false,
   metadata: {},
 };
-
-function newJob(accountId: string): Job {
-  return {
-    id: newJobId(),
-    accountId,
-    type: 'WEB',
-    status: 'queued',
-    spec: toCaptureSpec({ url: 'https://example.test/' }),
-    webhookUrl: 'https://hooks.test/x',
-    cacheKey: 'k',
-    attempts: 0,
-    maxAttempts: MAX_ATTEMPTS,
-    createdAt: new Date().toISOString(),
-    startedAt: null,
-    completedAt: null,
-    error: null,
-    result: null,
-  };
-}
 
 /** A job of `acc_1` that completed: the job store wrote its `job.completed` outbox row. */
 async function completedJob(s: StoreFixture, accountId = 'acc_1'): Promise<Job> {
