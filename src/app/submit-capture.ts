@@ -110,18 +110,18 @@ export async function submitCapture(
     const { accessKeyId, secretAccessKey } = request.storage;
     job.storageCredentialsSealed = deps.secrets.seal(JSON.stringify({ accessKeyId, secretAccessKey }));
   }
-  const outcome = cached
-    ? await deps.jobs.createCompletedWithinQuota(
-        {
+  const outcome = await deps.jobs.createWithinQuota(
+    cached
+      ? {
           ...job,
           status: 'completed',
           startedAt: job.createdAt,
           completedAt: job.createdAt,
           result: { ...cached, cached: true },
-        },
-        quota,
-      )
-    : await deps.jobs.createWithinQuota(job, quota);
+        }
+      : job,
+    quota,
+  );
   if (outcome === 'quota_exceeded') {
     throw new AppError(
       'QUOTA_EXCEEDED',

@@ -52,6 +52,12 @@ export interface JobError {
   message: string;
 }
 
+/** Error of a job whose every attempt was cut short by a stopped worker. */
+export const INTERRUPTED_ERROR: JobError = {
+  code: 'CAPTURE_FAILED',
+  message: 'The capture was interrupted on every attempt (the worker stopped); giving up.',
+};
+
 export interface Job {
   id: string;
   accountId: string;

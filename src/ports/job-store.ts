@@ -14,12 +14,11 @@ export interface QuotaGuard {
  */
 export interface JobStore {
   /**
-   * Inserts a queued job unless the account has used up its quota this month
-   * (accepted jobs of the month that did not end `failed`). Atomic with the count.
+   * Inserts a job unless the account has used up its quota this month (accepted jobs of the month
+   * that did not end `failed`). Atomic with the count. A job inserted already `completed` (served
+   * from cache) also gets its webhook outbox row.
    */
   createWithinQuota(job: Job, quota: QuotaGuard): Promise<'created' | 'quota_exceeded'>;
-  /** Inserts a job that is already complete (served from cache), counted against the quota. */
-  createCompletedWithinQuota(job: Job, quota: QuotaGuard): Promise<'created' | 'quota_exceeded'>;
   /** The job when it belongs to `accountId`, else null. */
   get(jobId: string, accountId: string): Promise<Job | null>;
   /** Latest completed job of the account with this cache key, completed at or after `notBefore`. */

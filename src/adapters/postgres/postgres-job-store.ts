@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CaptureSpec } from '../../domain/capture-request.js';
 import type { Job, JobError, JobResult, JobStatus, StorageTargetRef } from '../../domain/job.js';
+import { INTERRUPTED_ERROR } from '../../domain/job.js';
 import type { JobStore, QuotaGuard } from '../../ports/job-store.js';
 import type { PostgresDatabase, Queryable } from './postgres-database.js';
 import { iso } from './postgres-database.js';
@@ -44,12 +45,6 @@ function toJob(row: JobRow): Job {
     storageCredentialsSealed: row.storage_credentials,
   };
 }
-
-/** Error recorded when every attempt of a job was cut short by a stopped worker. */
-const INTERRUPTED_ERROR: JobError = {
-  code: 'CAPTURE_FAILED',
-  message: 'The capture was interrupted on every attempt (the worker stopped); giving up.',
-};
 
 /** Namespace of the per-account advisory locks that make the quota check and the insert atomic. */
 const QUOTA_LOCK_NAMESPACE = 0x5307;
@@ -96,7 +91,7 @@ export class PostgresJobStore implements JobStore {
     return rows[0]?.n ?? 0;
   }
 
-  private createGuarded(job: Job, quota: QuotaGuard): Promise<'created' | 'quota_exceeded'> {
+  createWithinQuota(job: Job, quota: QuotaGuard): Promise<'created' | 'quota_exceeded'> {
     return this.db.transaction(async (client) => {
       // One submitter of an account at a time, across every API process: count and insert are atomic.
       await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
@@ -110,14 +105,6 @@ export class PostgresJobStore implements JobStore {
         await addOutboxRow(client, job.id, 'job.completed', job.completedAt ?? job.createdAt);
       return 'created';
     });
-  }
-
-  createWithinQuota(job: Job, quota: QuotaGuard): Promise<'created' | 'quota_exceeded'> {
-    return this.createGuarded(job, quota);
-  }
-
-  createCompletedWithinQuota(job: Job, quota: QuotaGuard): Promise<'created' | 'quota_exceeded'> {
-    return this.createGuarded(job, quota);
   }
 
   async get(jobId: string, accountId: string): Promise<Job | null> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CaptureSpec } from '../../domain/capture-request.js';
 import type { Job, JobError, JobResult, JobStatus, StorageTargetRef } from '../../domain/job.js';
+import { INTERRUPTED_ERROR } from '../../domain/job.js';
 import type { JobStore, QuotaGuard } from '../../ports/job-store.js';
 import type { SqliteDatabase } from './database.js';
 import { prepared } from './database.js';
@@ -46,12 +47,6 @@ function toJob(row: JobRow): Job {
   };
 }
 
-/** Error recorded when every attempt of a job was cut short by a stopped worker. */
-export const INTERRUPTED_ERROR: JobError = {
-  code: 'CAPTURE_FAILED',
-  message: 'The capture was interrupted on every attempt (the worker stopped); giving up.',
-};
-
 /** Job records in SQLite. Terminal transitions and their webhook outbox rows share one transaction. */
 export class SqliteJobStore implements JobStore {
   constructor(private readonly db: SqliteDatabase) {}
@@ -81,25 +76,15 @@ export class SqliteJobStore implements JobStore {
     return row.n;
   }
 
-  private createGuarded(job: Job, quota: QuotaGuard): 'created' | 'quota_exceeded' {
-    return this.db
-      .transaction(() => {
-        if (this.used(job.accountId, quota.monthStart) >= quota.monthlyQuota)
-          return 'quota_exceeded' as const;
-        this.insert(job);
-        if (job.status === 'completed')
-          this.addOutboxRow(job.id, 'job.completed', job.completedAt ?? job.createdAt);
-        return 'created' as const;
-      })
-      .immediate();
-  }
-
   createWithinQuota(job: Job, quota: QuotaGuard): Promise<'created' | 'quota_exceeded'> {
-    return Promise.resolve(this.createGuarded(job, quota));
-  }
-
-  createCompletedWithinQuota(job: Job, quota: QuotaGuard): Promise<'created' | 'quota_exceeded'> {
-    return Promise.resolve(this.createGuarded(job, quota));
+    const run = this.db.transaction(() => {
+      if (this.used(job.accountId, quota.monthStart) >= quota.monthlyQuota) return 'quota_exceeded' as const;
+      this.insert(job);
+      if (job.status === 'completed')
+        this.addOutboxRow(job.id, 'job.completed', job.completedAt ?? job.createdAt);
+      return 'created' as const;
+    });
+    return Promise.resolve(run.immediate());
   }
 
   get(jobId: string, accountId: string): Promise<Job | null> {

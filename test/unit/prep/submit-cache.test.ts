@@ -27,10 +27,6 @@ function fakeJobs(): JobStore & { all: Job[]; completeNow(jobId: string, at: Dat
       all.push(structuredClone(job));
       return 'created' as const;
     },
-    createCompletedWithinQuota: async (job: Job) => {
-      all.push(structuredClone(job));
-      return 'created' as const;
-    },
     findCached: async (accountId: string, cacheKey: string, notBefore: string) =>
       all
         .filter(
