@@ -28,10 +28,16 @@ import type { JobStore } from '../src/ports/job-store.js';
 import { createTestDatabase, dropRedisPrefix, testRedisUrl, uniqueName } from '../test/helpers/services.js';
 import type { ShotsProcess } from '../test/helpers/shots-process.js';
 import { shots, startShots } from '../test/helpers/shots-process.js';
+import { benchChromium, benchSettings, unlimitedAccount } from './settings.js';
 
-const OPS_JOBS = Number(process.env.BENCH_OPS_JOBS ?? 300);
-const LATENCY_RUNS = Number(process.env.BENCH_RUNS ?? 15);
-const THROUGHPUT_JOBS = Number(process.env.BENCH_JOBS ?? 40);
+const SETTINGS = benchSettings({
+  opsJobs: { env: 'BENCH_OPS_JOBS', default: 300, min: 1, max: 100_000 },
+  latencyRuns: { env: 'BENCH_RUNS', default: 15, min: 1, max: 1000 },
+  throughputJobs: { env: 'BENCH_JOBS', default: 40, min: 1, max: 10_000 },
+});
+const OPS_JOBS = SETTINGS.opsJobs;
+const LATENCY_RUNS = SETTINGS.latencyRuns;
+const THROUGHPUT_JOBS = SETTINGS.throughputJobs;
 const POLL_MS = 50;
 const PAGE = `<!doctype html><html><head><style>body{font:20px sans-serif;background:#eef}</style></head>
 <body><h1>Bench page</h1><p>${'Lorem ipsum dolor sit amet. '.repeat(40)}</p></body></html>`;
@@ -48,7 +54,7 @@ const RESULT = {
   bytes: 1,
   artifactKey: 'a/b.png',
   cached: false,
-  metadata: {},
+  metadata: { finalUrl: 'https://example.com/', httpStatus: 200 },
 };
 const QUOTA = { monthlyQuota: 1_000_000_000, monthStart: '2000-01-01T00:00:00.000Z' };
 
@@ -157,22 +163,7 @@ async function deploy(
 }
 
 async function client(d: Deployment, url: string) {
-  const { apiKey } = JSON.parse(
-    await shots(
-      [
-        'accounts',
-        'create',
-        '--plan',
-        'ENTERPRISE',
-        '--rate-limit',
-        '100000',
-        '--monthly-quota',
-        '1000000',
-        '--json',
-      ],
-      d.env,
-    ),
-  ) as { apiKey: string };
+  const apiKey = await unlimitedAccount(shots, d.env);
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
   let n = 0;
   const submit = async (): Promise<string> => {
@@ -264,9 +255,7 @@ console.log(
 console.log('| deployment | submit → startedAt ms | submit → completedAt ms |');
 console.log('|---|---|---|');
 for (const row of latencies) console.log(row);
-console.log(
-  `\n${THROUGHPUT_JOBS} captures submitted at once to one \`shots api\`, ${process.env.CHROMIUM_PATH ?? 'default Chromium'}\n`,
-);
+console.log(`\n${THROUGHPUT_JOBS} captures submitted at once to one \`shots api\`, ${benchChromium()}\n`);
 console.log('| worker processes | CONCURRENCY each | captures/s |');
 console.log('|---|---|---|');
 for (const row of rates) console.log(row);

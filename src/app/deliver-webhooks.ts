@@ -1,17 +1,11 @@
 import type { AccountStore } from '../ports/account-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { JobStore } from '../ports/job-store.js';
+import type { Logger } from '../ports/logger.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import type { AttemptVerdict, ClaimedDelivery, WebhookOutbox } from '../ports/webhook-outbox.js';
 import type { SendResult, WebhookRequest, WebhookSender } from '../ports/webhook-sender.js';
 import { signedHeaders, webhookPayload } from './webhook-message.js';
-
-/** The few logger methods the dispatcher uses (pino's shape). */
-export interface DispatcherLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
 
 export interface DeliverWebhooksDeps {
   outbox: WebhookOutbox;
@@ -22,32 +16,14 @@ export interface DeliverWebhooksDeps {
   clock: Clock;
   /** Seconds to wait after the 1st, 2nd, … failed attempt (WEBHOOK_RETRY_SCHEDULE); one more attempt than steps. */
   retryScheduleSeconds: readonly number[];
-  logger: DispatcherLog;
+  logger: Logger;
   /** Source of the ±10 % jitter, in [0, 1). Default Math.random. */
   random?: () => number;
-}
-
-export interface DispatcherOptions {
-  /** Deliveries in flight at once. Default 4. */
-  concurrency?: number;
-  /** How often the outbox is polled for due rows written by other processes, ms. Default 250. */
-  pollMs?: number;
   /**
-   * Lease of a claimed delivery, ms; a dispatcher that dies leaves it to run out, then the delivery
-   * is sent again. Must be longer than one whole attempt (the sender's 10 s deadline). Default 30000.
+   * Told of every recorded attempt (metrics): what became of the delivery (`pending`: it will be
+   * retried) and how long the attempt took, ms.
    */
-  leaseMs?: number;
-  /** How long `stop()` lets attempts in flight finish before interrupting them, ms. Default 3000. */
-  drainMs?: number;
-}
-
-export interface WebhookDispatcher {
-  /** Starts draining: deliveries already due (incl. leases left by a dead process) go out first. */
-  start(): void;
-  /** Looks at the outbox at once (a terminal transition or a redelivery in this process). */
-  wake(): void;
-  /** Stops claiming; attempts in flight get `drainMs`, then are interrupted and given back unrecorded. */
-  stop(): Promise<void>;
+  onAttempt?: (state: AttemptVerdict['state'], durationMs: number) => void;
 }
 
 const is2xx = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
@@ -160,100 +136,9 @@ export async function attemptDelivery(
     httpStatus: result.httpStatus,
     state: verdict.state,
   };
+  if (recorded) deps.onAttempt?.(verdict.state, result.durationMs);
   if (!recorded) deps.logger.warn(log, 'webhook attempt not recorded: the lease was lost');
   else if (verdict.state === 'delivered') deps.logger.info(log, 'webhook delivered');
   else deps.logger.warn({ ...log, error }, 'webhook attempt failed');
   return recorded ? 'recorded' : 'lease_lost';
-}
-
-/**
- * The outbox dispatcher: claims due deliveries (up to `concurrency` in flight), sends each on its
- * own, and sleeps `pollMs` or until woken. It never blocks captures: all of it is async I/O.
- */
-export function createWebhookDispatcher(
-  deps: DeliverWebhooksDeps,
-  options: DispatcherOptions = {},
-): WebhookDispatcher {
-  const concurrency = Math.max(1, options.concurrency ?? 4);
-  const pollMs = options.pollMs ?? 250;
-  const leaseMs = options.leaseMs ?? 30_000;
-  const inflight = new Map<Promise<void>, AbortController>();
-  let running = false;
-  let loopDone: Promise<void> = Promise.resolve();
-  let woken = false;
-  let poke: (() => void) | null = null;
-
-  function wake(): void {
-    woken = true;
-    const resolve = poke;
-    poke = null;
-    resolve?.();
-  }
-
-  function nap(): Promise<void> {
-    if (woken || !running) {
-      woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        poke = null;
-        resolve();
-      }, pollMs);
-      poke = () => {
-        clearTimeout(timer);
-        woken = false;
-        resolve();
-      };
-    });
-  }
-
-  function launch(d: ClaimedDelivery): void {
-    const controller = new AbortController();
-    const done: Promise<void> = attemptDelivery(deps, d, controller.signal)
-      .then(() => undefined)
-      .catch((err: unknown) => {
-        // The store failed: the lease runs out and the delivery is claimed again.
-        deps.logger.error({ err, deliveryId: d.id }, 'webhook attempt could not be recorded');
-      })
-      .finally(() => {
-        inflight.delete(done);
-        wake();
-      });
-    inflight.set(done, controller);
-  }
-
-  async function loop(): Promise<void> {
-    while (running) {
-      const free = concurrency - inflight.size;
-      if (free > 0) {
-        try {
-          const claimed = await deps.outbox.claimDue(deps.clock.now().getTime(), free, leaseMs);
-          for (const d of claimed) launch(d);
-        } catch (err) {
-          deps.logger.error({ err }, 'webhook outbox claim failed');
-        }
-      }
-      await nap();
-    }
-  }
-
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      loopDone = loop();
-    },
-    wake,
-    async stop() {
-      running = false;
-      wake();
-      await loopDone;
-      const timer = setTimeout(() => {
-        for (const controller of inflight.values()) controller.abort();
-      }, options.drainMs ?? 3000);
-      await Promise.all(inflight.keys());
-      clearTimeout(timer);
-    },
-  };
 }

@@ -1,8 +1,11 @@
 import type { Account } from '../domain/account.js';
+import type { CaptureMetadata } from '../domain/capture-metadata.js';
 import { AppError } from '../domain/errors.js';
+import { JOB_ID_PATTERN } from '../domain/ids.js';
 import type { Job, JobStatus } from '../domain/job.js';
 import type { ArtifactStore, StoredArtifact } from '../ports/artifact-store.js';
 import type { JobStore } from '../ports/job-store.js';
+import type { StatusWaiter } from './status-waiter.js';
 
 export interface JobStatusView {
   jobId: string;
@@ -18,9 +21,16 @@ export interface JobStatusView {
   resultUrl?: string;
 }
 
-async function findJob(jobs: JobStore, account: Account, jobId: string): Promise<Job> {
-  const job = await jobs.get(jobId, account.id);
-  if (!job) throw new AppError('JOB_NOT_FOUND', `No job ${jobId} for this API key.`);
+/**
+ * The job of `account` with this id, or 404 JOB_NOT_FOUND — also, without a look-up, for an id
+ * that cannot exist (too long, characters outside its alphabet).
+ */
+export async function findJob(jobs: JobStore, account: Account, jobId: string): Promise<Job> {
+  const job = JOB_ID_PATTERN.test(jobId) ? await jobs.get(jobId, account.id) : null;
+  if (!job) {
+    const shown = jobId.length > 80 ? `${jobId.slice(0, 80)}…` : jobId;
+    throw new AppError('JOB_NOT_FOUND', `No job ${shown} for this API key.`);
+  }
   return job;
 }
 
@@ -49,6 +59,39 @@ export async function getJobStatus(
   return view;
 }
 
+const isTerminal = (status: JobStatus): boolean => status === 'completed' || status === 'failed';
+
+/**
+ * `GET /jobs/{jobId}/status?waitSeconds=N` (CONTRACT §4b): the status record as soon as the job is
+ * terminal, or once `waitSeconds` have passed, whichever comes first; at once for 0, for a job
+ * already terminal, or for one that does not exist (404). The wait is registered before the first
+ * read, so an end between the read and the wait is not missed. `signal` ends it early (the client
+ * left). When the waiter is full the answer comes at once.
+ */
+export async function waitForJobStatus(
+  deps: { jobs: JobStore; waiter: StatusWaiter; clock: { now(): Date } },
+  account: Account,
+  jobId: string,
+  waitSeconds: number,
+  signal?: AbortSignal,
+): Promise<JobStatusView> {
+  const deadlineMs = deps.clock.now().getTime() + waitSeconds * 1000;
+  for (;;) {
+    const leftMs = deadlineMs - deps.clock.now().getTime();
+    const watch = leftMs > 0 ? deps.waiter.watch(jobId, leftMs, signal) : null;
+    try {
+      const view = await getJobStatus(deps, account, jobId);
+      if (!watch || isTerminal(view.status)) return view;
+      const outcome = await watch.done;
+      // Woken by the job's event: look again (and wait on, were it not terminal after all).
+      if (outcome === 'aborted' || outcome === 'cancelled') return view;
+      if (outcome !== 'woken') return await getJobStatus(deps, account, jobId);
+    } finally {
+      watch?.cancel();
+    }
+  }
+}
+
 export interface ResultRecord {
   jobId: string;
   type: 'WEB';
@@ -64,7 +107,9 @@ export interface ResultRecord {
   completedAt: string;
   cached: boolean;
   cacheKey: string;
-  metadata: Record<string, unknown>;
+  /** ISO time of the capture that made the artifact (for a cached result: the original capture). */
+  capturedAt: string;
+  metadata: CaptureMetadata;
   storage?: { bucket: string; region: string; key: string };
 }
 
@@ -113,6 +158,7 @@ export async function getResultRecord(
     completedAt: job.completedAt ?? job.createdAt,
     cached: r.cached,
     cacheKey: job.cacheKey,
+    capturedAt: r.capturedAt ?? job.completedAt ?? job.createdAt,
     metadata: r.metadata,
   };
   if (r.width !== undefined) record.width = r.width;

@@ -1,17 +1,22 @@
 import type { Account } from '../domain/account.js';
 import { effectiveLimits, monthStartUtc } from '../domain/account.js';
 import type { CaptureRequest, ProxyLocation } from '../domain/capture-request.js';
-import { cacheKeyOf, optionsAbovePlan, toCaptureSpec } from '../domain/capture-request.js';
+import { LIMITS, optionsAbovePlan, requestProblems } from '../domain/capture-request.js';
+import type { CaptureSecrets, JobSecrets } from '../domain/capture-spec.js';
+import { cacheKeyOf, captureSecretsOf, toCaptureSpec } from '../domain/capture-spec.js';
 import type { FieldProblem } from '../domain/errors.js';
 import { AppError, validationError } from '../domain/errors.js';
 import type { Job } from '../domain/job.js';
-import { MAX_ATTEMPTS, newJobId } from '../domain/job.js';
+import { newJobId } from '../domain/ids.js';
+import { MAX_ATTEMPTS } from '../domain/job.js';
 import type { Clock } from '../ports/clock.js';
+import type { DeviceCatalog } from '../ports/device-catalog.js';
 import type { JobQueue } from '../ports/job-queue.js';
-import type { JobStore } from '../ports/job-store.js';
+import type { IdempotencyClaim, IdempotencyRecord, JobStore } from '../ports/job-store.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import type { UrlGuard } from '../ports/url-guard.js';
 import type { Estimator } from './estimate.js';
+import { checkReplay, idempotencyClaim } from './idempotency.js';
 
 export interface SubmitDeps {
   jobs: JobStore;
@@ -24,6 +29,8 @@ export interface SubmitDeps {
   secrets: SecretBox;
   /** Regions with an upstream proxy (PROXY_*); a `proxyLocation` outside them is a 400. Absent: none. */
   proxyLocations?: ReadonlySet<ProxyLocation>;
+  /** The presets `device` may name. */
+  devices: DeviceCatalog;
 }
 
 export interface Accepted {
@@ -31,15 +38,55 @@ export interface Accepted {
   status: 'queued';
   statusUrl: string;
   estimatedSeconds: number;
+  /** True when an `Idempotency-Key` answered with the job an earlier request created. */
+  replayed?: boolean;
 }
 
-/** SSRF checks of every address in the request, all problems reported together. */
+export interface SubmitOptions {
+  /**
+   * The `Idempotency-Key` header (1–255 characters, checked by the HTTP schema). The same key with
+   * the same body (canonical JSON) within 24 hours answers with the first job; with another body,
+   * 409 IDEMPOTENCY_KEY_REUSED. Only accepted requests are remembered: a refused one (400, 403,
+   * 429) leaves the key free.
+   */
+  idempotencyKey?: string;
+  /**
+   * What a lookup of the key just found (the HTTP layer looks before the rate limiter counts):
+   * saves looking again. Absent: looked up here. The insert's transaction checks again in any case.
+   */
+  earlier?: IdempotencyRecord | null;
+  /** Skips the cache lookup: the cached artifact was deleted between lookup and insert. Default false. */
+  skipCache?: boolean;
+}
+
+/** What the schema cannot check: combinations, names, zones, the device and the video's size. */
+function controlProblems(deps: SubmitDeps, request: CaptureRequest): FieldProblem[] {
+  const problems = requestProblems(request);
+  const device = request.device === undefined ? null : deps.devices.get(request.device);
+  if (request.device !== undefined && device === null)
+    problems.push({ field: 'device', message: 'is not a device of GET /devices' });
+  if (request.video) {
+    const spec = toCaptureSpec(request, device);
+    const scale = spec.deviceScaleFactor;
+    if (
+      spec.viewport.width * scale > LIMITS.widthPx.max ||
+      spec.viewport.height * scale > LIMITS.heightPx.max
+    )
+      problems.push({
+        field: request.deviceScaleFactor === undefined ? 'device' : 'deviceScaleFactor',
+        message: 'a video must stay within 3840×2160 pixels (dimensions × deviceScaleFactor)',
+      });
+  }
+  return problems;
+}
+
+/** SSRF checks of every address in the request and the checks of its controls, all problems reported together. */
 async function checkAddresses(deps: SubmitDeps, request: CaptureRequest): Promise<void> {
   const checks: [string, string, boolean][] = [['url', request.url, false]];
   if (request.webhookUrl !== undefined) checks.push(['webhookUrl', request.webhookUrl, true]);
   if (request.storage?.endpoint !== undefined)
     checks.push(['storage.endpoint', request.storage.endpoint, false]);
-  const problems: FieldProblem[] = [];
+  const problems: FieldProblem[] = controlProblems(deps, request);
   if (request.proxyLocation !== undefined && !deps.proxyLocations?.has(request.proxyLocation)) {
     const configured = [...(deps.proxyLocations ?? [])].join(', ') || 'none';
     problems.push({
@@ -58,13 +105,25 @@ async function checkAddresses(deps: SubmitDeps, request: CaptureRequest): Promis
 
 /**
  * Accepts a capture for `account` (already authenticated, billing and rate checked, body schema-valid):
- * SSRF (400) → plan (403) → cache → quota (429) → queued job.
+ * idempotent replay → SSRF (400) → plan (403) → cache → quota (429) → queued job.
  */
 export async function submitCapture(
   deps: SubmitDeps,
   account: Account,
   request: CaptureRequest,
+  options: SubmitOptions = {},
 ): Promise<Accepted> {
+  const claim =
+    options.idempotencyKey === undefined
+      ? undefined
+      : idempotencyClaim(options.idempotencyKey, request, deps.clock.now());
+  if (claim) {
+    const earlier =
+      options.earlier !== undefined
+        ? options.earlier
+        : await deps.jobs.findIdempotencyKey(account.id, claim.key, claim.notBefore);
+    if (earlier) return replay(deps, account, earlier, claim);
+  }
   await checkAddresses(deps, request);
   const above = optionsAbovePlan(request, account.plan);
   if (above) {
@@ -81,8 +140,14 @@ export async function submitCapture(
     );
   }
   const now = deps.clock.now();
-  const spec = toCaptureSpec(request);
-  const cacheKey = cacheKeyOf(spec, request.storage);
+  const device = request.device === undefined ? null : deps.devices.get(request.device);
+  const spec = toCaptureSpec(request, device);
+  const captureSecrets = captureSecretsOf(request);
+  const cacheKey = cacheKeyOf(
+    spec,
+    request.storage,
+    captureSecrets ? deps.secrets.digest(JSON.stringify(captureSecrets)) : null,
+  );
   const job: Job = {
     id: newJobId(),
     accountId: account.id,
@@ -105,11 +170,11 @@ export async function submitCapture(
     const { bucket, region, endpoint } = request.storage;
     job.storage = endpoint === undefined ? { bucket, region } : { bucket, region, endpoint };
   }
-  const cached = request.bypassCache === true ? null : await findCached(deps, account.id, cacheKey, now);
-  if (request.storage && !cached) {
-    const { accessKeyId, secretAccessKey } = request.storage;
-    job.storageCredentialsSealed = deps.secrets.seal(JSON.stringify({ accessKeyId, secretAccessKey }));
-  }
+  const cached =
+    request.bypassCache === true || options.skipCache === true
+      ? null
+      : await findCached(deps, account.id, cacheKey, now);
+  if (!cached) job.secretsSealed = sealSecrets(deps.secrets, request, captureSecrets);
   const outcome = await deps.jobs.createWithinQuota(
     cached
       ? {
@@ -121,7 +186,12 @@ export async function submitCapture(
         }
       : job,
     quota,
+    claim,
   );
+  // Retention deleted the cached artifact meanwhile: capture afresh.
+  if (outcome === 'cache_gone')
+    return submitCapture(deps, account, request, { ...options, earlier: null, skipCache: true });
+  if (typeof outcome === 'object') return replay(deps, account, outcome.replay, claim);
   if (outcome === 'quota_exceeded') {
     throw new AppError(
       'QUOTA_EXCEEDED',
@@ -137,15 +207,43 @@ export async function submitCapture(
   };
 }
 
+/** The answer to a request whose `Idempotency-Key` was already used: the first job, or 409. */
+async function replay(
+  deps: SubmitDeps,
+  account: Account,
+  earlier: IdempotencyRecord,
+  claim: IdempotencyClaim | undefined,
+): Promise<Accepted> {
+  const jobId = claim ? checkReplay(earlier, claim) : earlier.jobId;
+  const job = await deps.jobs.get(jobId, account.id);
+  const live = job?.status === 'queued' || job?.status === 'processing';
+  return {
+    jobId,
+    status: 'queued',
+    statusUrl: `/jobs/${jobId}/status`,
+    estimatedSeconds: live ? await deps.estimate(deps.clock.now().getTime()) : 0,
+    replayed: true,
+  };
+}
+
+/** The job's secrets (capture headers and cookies, bucket credentials) sealed together; null: none. */
+function sealSecrets(box: SecretBox, request: CaptureRequest, capture: CaptureSecrets | null): string | null {
+  const secrets: JobSecrets = {};
+  if (capture) secrets.capture = capture;
+  if (request.storage) {
+    const { accessKeyId, secretAccessKey } = request.storage;
+    secrets.storage = { accessKeyId, secretAccessKey };
+  }
+  return Object.keys(secrets).length === 0 ? null : box.seal(JSON.stringify(secrets));
+}
+
 async function findCached(deps: SubmitDeps, accountId: string, cacheKey: string, now: Date) {
   if (deps.cacheTtlSeconds <= 0) return null;
   const notBefore = new Date(now.getTime() - deps.cacheTtlSeconds * 1000).toISOString();
   const hit = await deps.jobs.findCached(accountId, cacheKey, notBefore);
   if (!hit?.result) return null;
-  // A cached job's completion is no capture: the TTL runs from the capture it copies (capturedAt).
-  const original = hit.result.metadata.capturedAt;
-  const capturedAt =
-    hit.result.cached && typeof original === 'string' ? original : (hit.completedAt ?? hit.createdAt);
+  // A cached job's completion is no capture: the TTL runs from the capture it copies.
+  const capturedAt = hit.result.capturedAt ?? hit.completedAt ?? hit.createdAt;
   if (capturedAt < notBefore) return null;
-  return { ...hit.result, metadata: { ...hit.result.metadata, capturedAt } };
+  return { ...hit.result, capturedAt };
 }

@@ -1,6 +1,6 @@
 import type { Account } from '../domain/account.js';
+import { findJob } from './job-queries.js';
 import { AppError } from '../domain/errors.js';
-import type { Job } from '../domain/job.js';
 import type { Clock } from '../ports/clock.js';
 import type { JobStore } from '../ports/job-store.js';
 import type { DeliveryRecord, DeliveryState, WebhookEvent, WebhookOutbox } from '../ports/webhook-outbox.js';
@@ -37,8 +37,6 @@ export interface WebhookQueryDeps {
 
 export interface RedeliverDeps extends WebhookQueryDeps {
   clock: Clock;
-  /** Tells the dispatcher of this process to look at the outbox now (absent in the API-only role). */
-  wake?: () => void;
 }
 
 function toView(record: DeliveryRecord): WebhookDeliveryView {
@@ -58,12 +56,6 @@ function toView(record: DeliveryRecord): WebhookDeliveryView {
   };
   if (record.nextAttemptAt !== null) view.nextAttemptAt = record.nextAttemptAt;
   return view;
-}
-
-async function findJob(jobs: JobStore, account: Account, jobId: string): Promise<Job> {
-  const job = await jobs.get(jobId, account.id);
-  if (!job) throw new AppError('JOB_NOT_FOUND', `No job ${jobId} for this API key.`);
-  return job;
 }
 
 /** `GET /jobs/{jobId}/webhooks`: the job's deliveries and their attempts; 404 for another account's job. */
@@ -126,6 +118,5 @@ export async function redeliverWebhook(
     },
     deps.clock.now(),
   );
-  deps.wake?.();
   return toView(record);
 }

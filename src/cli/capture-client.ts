@@ -1,4 +1,6 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { Shots } from '../client/shots.js';
+import type { CaptureOptions, JobStatus } from '../client/types.js';
 import type { CliHost } from './host.js';
 
 export interface CaptureClientOptions {
@@ -14,34 +16,87 @@ export interface CaptureClientOptions {
   bypassCache?: boolean;
   videoDuration?: number;
   videoFps?: number;
+  scale?: number;
+  device?: string;
+  dark?: boolean;
+  waitFor?: string;
+  delay?: number;
+  hide?: string[];
+  cssFile?: string;
+  jsFile?: string;
+  header?: string[];
+  cookie?: string[];
+  userAgent?: string;
+  transparent?: boolean;
+  quality?: number;
+  pdfPaper?: string;
+  /** More request fields as a JSON object (any field of `POST /screenshots/web`); flags win. */
+  options?: string;
+  idempotencyKey?: string;
+  /** Give up waiting after this long, seconds. */
   timeout: number;
 }
 
-async function problemText(response: Response): Promise<string> {
-  const text = await response.text();
+function extraOptions(json: string | undefined): Record<string, unknown> {
+  if (json === undefined) return {};
+  let parsed: unknown;
   try {
-    const body = JSON.parse(text) as {
-      code?: string;
-      detail?: string;
-      errors?: { field: string; message: string }[];
-    };
-    const fields = body.errors?.map((e) => `\n  ${e.field}: ${e.message}`).join('') ?? '';
-    return `${response.status} ${body.code ?? ''} ${body.detail ?? ''}${fields}`;
-  } catch {
-    return `${response.status} ${text.slice(0, 200)}`;
+    parsed = JSON.parse(json);
+  } catch (err) {
+    throw new Error(`--options is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error('--options must be a JSON object, e.g. \'{"darkMode":true}\'.');
+  return parsed as Record<string, unknown>;
 }
 
-/** `shots capture`: submit, follow the status, download the result. */
-export async function runCaptureClient(
+/** `Name: value` → [name, value]. */
+function headerOf(flag: string): [string, string] {
+  const at = flag.indexOf(':');
+  if (at <= 0) throw new Error(`--header "${flag}" is not "Name: value".`);
+  return [flag.slice(0, at).trim(), flag.slice(at + 1).trim()];
+}
+
+/** `name=value` → a cookie. */
+function cookieOf(flag: string): { name: string; value: string } {
+  const at = flag.indexOf('=');
+  if (at <= 0) throw new Error(`--cookie "${flag}" is not "name=value".`);
+  return { name: flag.slice(0, at).trim(), value: flag.slice(at + 1) };
+}
+
+/** The capture controls of the flags (CONTRACT §4a); `files` holds the contents of --css-file / --js-file. */
+function controlsOf(
+  opts: CaptureClientOptions,
+  files: { css?: string; javascript?: string },
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (opts.scale !== undefined) body.deviceScaleFactor = opts.scale;
+  if (opts.device) body.device = opts.device;
+  if (opts.dark) body.darkMode = true;
+  if (opts.waitFor) body.waitForSelector = opts.waitFor;
+  if (opts.delay !== undefined) body.delayMs = opts.delay;
+  if (opts.hide?.length) body.hideSelectors = opts.hide;
+  if (files.css !== undefined) body.css = files.css;
+  if (files.javascript !== undefined) body.javascript = files.javascript;
+  if (opts.header?.length) body.headers = Object.fromEntries(opts.header.map(headerOf));
+  if (opts.cookie?.length) body.cookies = opts.cookie.map(cookieOf);
+  if (opts.userAgent) body.userAgent = opts.userAgent;
+  if (opts.transparent) body.omitBackground = true;
+  if (opts.quality !== undefined) body.quality = opts.quality;
+  if (opts.pdfPaper) {
+    body.format = 'pdf';
+    body.pdf = { paperFormat: opts.pdfPaper };
+  }
+  return body;
+}
+
+/** The request body of the flags; the service validates it (and names any bad field). */
+export function requestOf(
   url: string,
   opts: CaptureClientOptions,
-  host: Pick<CliHost, 'print' | 'progress' | 'defaultApiKey'>,
-): Promise<void> {
-  const apiKey = opts.apiKey ?? host.defaultApiKey();
-  if (!apiKey) throw new Error('No API key: pass --api-key or set SHOTS_API_KEY.');
-  const auth = { authorization: `Bearer ${apiKey}` };
-  const body: Record<string, unknown> = { url };
+  files: { css?: string; javascript?: string } = {},
+): CaptureOptions {
+  const body: Record<string, unknown> = { ...extraOptions(opts.options), ...controlsOf(opts, files), url };
   if (opts.format) body.format = opts.format;
   if (opts.width || opts.height) body.dimensions = { width: opts.width ?? 1280, height: opts.height ?? 720 };
   if (opts.fullPage) body.fullPage = true;
@@ -49,32 +104,36 @@ export async function runCaptureClient(
   if (opts.description) body.description = opts.description;
   if (opts.bypassCache) body.bypassCache = true;
   if (opts.videoDuration) body.video = { duration: opts.videoDuration, fps: opts.videoFps ?? 24 };
-  const base = opts.server.replace(/\/+$/, '');
-  const submitted = await fetch(`${base}/screenshots/web`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+  return body as CaptureOptions;
+}
+
+/** `shots capture`: submit, follow the status, download the result — through the typed client. */
+export async function runCaptureClient(
+  url: string,
+  opts: CaptureClientOptions,
+  host: Pick<CliHost, 'print' | 'progress' | 'defaultApiKey'>,
+): Promise<void> {
+  const apiKey = opts.apiKey ?? host.defaultApiKey();
+  if (!apiKey) throw new Error('No API key: pass --api-key or set SHOTS_API_KEY.');
+  const shots = new Shots({
+    baseUrl: opts.server,
+    apiKey,
+    onRetry: ({ delayMs, error }) =>
+      host.progress(`${error.status || error.code}: retrying in ${(delayMs / 1000).toFixed(1)} s`),
   });
-  if (submitted.status !== 202) throw new Error(`Not accepted: ${await problemText(submitted)}`);
-  const accepted = (await submitted.json()) as { jobId: string; statusUrl: string; estimatedSeconds: number };
+  const files = {
+    ...(opts.cssFile ? { css: await readFile(opts.cssFile, 'utf8') } : {}),
+    ...(opts.jsFile ? { javascript: await readFile(opts.jsFile, 'utf8') } : {}),
+  };
+  const body = requestOf(url, opts, files);
+  const accepted = await shots.submit(
+    body,
+    opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {},
+  );
   host.progress(`queued ${accepted.jobId} (about ${accepted.estimatedSeconds} s)`);
-  const deadline = Date.now() + opts.timeout * 1000;
-  let last = 'queued';
-  for (;;) {
-    const res = await fetch(`${base}${accepted.statusUrl}`, { headers: auth });
-    if (!res.ok) throw new Error(`Status failed: ${await problemText(res)}`);
-    const status = (await res.json()) as { status: string; attempts: number; error?: string };
-    if (status.status !== last) host.progress(`${status.status} (attempt ${status.attempts})`);
-    last = status.status;
-    if (status.status === 'failed') throw new Error(`Job failed: ${status.error ?? 'unknown error'}`);
-    if (status.status === 'completed') break;
-    if (Date.now() > deadline)
-      throw new Error(`Gave up after ${opts.timeout} s; the job is ${status.status}.`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const result = await fetch(`${base}/jobs/${accepted.jobId}/result`, { headers: auth });
-  if (!result.ok) throw new Error(`Download failed: ${await problemText(result)}`);
-  const bytes = Buffer.from(await result.arrayBuffer());
+  const onProgress = (status: JobStatus) => host.progress(`${status.status} (attempt ${status.attempts})`);
+  await shots.waitFor(accepted.jobId, { onProgress, timeoutMs: opts.timeout * 1000 });
+  const { bytes, contentType } = await shots.result(accepted.jobId);
   await writeFile(opts.output, bytes);
-  host.print(`${opts.output}: ${result.headers.get('content-type') ?? ''}, ${bytes.length} bytes`);
+  host.print(`${opts.output}: ${contentType}, ${bytes.length} bytes`);
 }

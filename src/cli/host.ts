@@ -1,9 +1,7 @@
 import type { AccountDeps } from '../app/accounts.js';
-import type { Config } from '../config/config.js';
 
 /** What the program needs from the composition root (which alone reads the environment). */
 export interface CliHost {
-  config(): Config;
   serve(roles: { api: boolean; worker: boolean }): Promise<void>;
   withAccounts<T>(fn: (deps: AccountDeps) => Promise<T>): Promise<T>;
   print(text: string): void;

@@ -22,6 +22,11 @@ function wholeNumber(value: string): number {
   return Number(value);
 }
 
+/** Collects a repeatable option's values. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
 function billing(value: string): 'active' | 'lapsed' {
   if (value !== 'active' && value !== 'lapsed') throw new InvalidArgumentError('must be active or lapsed');
   return value;
@@ -151,6 +156,27 @@ export function buildProgram(host: CliHost, version: string): Command {
     .option('--bypass-cache', 'capture afresh')
     .option('--video-duration <seconds>', 'record a scrolling mp4 of this many seconds', positiveInt)
     .option('--video-fps <n>', 'frames per second of the video (default 24)', positiveInt)
+    .option('--scale <factor>', 'deviceScaleFactor, 1 to 3 (2: twice the pixels)', Number)
+    .option('--device <name>', 'a device preset of GET /devices, e.g. "iPhone 13"')
+    .option('--dark', 'prefers-color-scheme: dark')
+    .option('--wait-for <selector>', 'capture once this selector matches a visible element')
+    .option('--delay <ms>', 'extra wait after the page is ready, ms', wholeNumber)
+    .option('--hide <selector>', 'hide matching elements (repeatable)', collect, [])
+    .option('--css-file <file>', 'a style sheet to add to the page')
+    .option('--js-file <file>', 'a script to run in the page before the capture')
+    .option(
+      '--header <header>',
+      'an extra request header "Name: value" for the target (repeatable)',
+      collect,
+      [],
+    )
+    .option('--cookie <cookie>', 'a cookie "name=value" for the target (repeatable)', collect, [])
+    .option('--user-agent <ua>', 'the User-Agent to present')
+    .option('--transparent', 'png/webp with a transparent background (omitBackground)')
+    .option('--quality <n>', 'jpeg/webp quality, 1 to 100', positiveInt)
+    .option('--pdf-paper <format>', 'a paginated PDF on this paper: A3, A4, A5, Letter, Legal, Tabloid')
+    .option('--options <json>', 'more request fields as a JSON object, e.g. \'{"darkMode":true}\'')
+    .option('--idempotency-key <key>', 'Idempotency-Key of the submission (default: a random one)')
     .option('--timeout <seconds>', 'give up waiting after this long', positiveInt, 120)
     .action((url: string, opts: Parameters<typeof runCaptureClient>[1]) => runCaptureClient(url, opts, host));
 

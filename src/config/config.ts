@@ -104,19 +104,25 @@ const SCHEMA = {
   },
   jobRetryDelaysSeconds: { env: 'JOB_RETRY_DELAYS', default: [2, 8], parse: list(int(0, 3600)) },
   navigationTimeoutMs: { env: 'NAVIGATION_TIMEOUT_MS', default: 30_000, parse: int(1000, 300_000) },
+  /** From the start of navigation, the time its milestone (load by default) may take; past it the page is captured as it is. */
+  loadTimeoutMs: { env: 'LOAD_TIMEOUT_MS', default: 15_000, parse: int(1000, 300_000) },
   /**
    * Hard deadline of one attempt. 150 s so that the longest video at the default viewport fits:
    * 30 s at 30 fps of a long page took 36 s alone and 87 s with two at once on a loaded 2-core
    * machine, plus up to 30 s of navigation. Larger viewports need more (about 110 ms a frame at 1080p).
    */
   captureTimeoutMs: { env: 'CAPTURE_TIMEOUT_MS', default: 150_000, parse: int(5000, 600_000) },
-  maxFullPageHeightPx: { env: 'MAX_FULL_PAGE_HEIGHT_PX', default: 16_384, parse: int(720, 32_768) },
+  maxFullPageHeightPx: { env: 'MAX_FULL_PAGE_HEIGHT_PX', default: 65_536, parse: int(720, 262_144) },
   browserMaxCaptures: { env: 'BROWSER_MAX_CAPTURES', default: 200, parse: int(1, 100_000) },
   chromiumPath: { env: 'CHROMIUM_PATH', default: null, parse: optional },
   cacheTtlSeconds: { env: 'CACHE_TTL_SECONDS', default: 86_400, parse: int(0, 365 * 86_400) },
   leaseMs: { env: 'JOB_LEASE_MS', default: 30_000, parse: int(2000, 600_000) },
   /** Claim on one webhook delivery; longer than the 10 s delivery deadline so a live attempt is never sent twice. */
   webhookLeaseMs: { env: 'WEBHOOK_LEASE_MS', default: 30_000, parse: int(11_000, 600_000) },
+  /** Deliveries in flight at once per dispatcher (one dispatcher per worker process). */
+  webhookConcurrency: { env: 'WEBHOOK_CONCURRENCY', default: 4, parse: int(1, 256) },
+  /** Days after a job ended before it, its artifact, its deliveries and idempotency record are deleted; 0 keeps them. */
+  retentionDays: { env: 'RETENTION_DAYS', default: 30, parse: int(0, 36_500) },
   logLevel: { env: 'LOG_LEVEL', default: 'info', parse: logLevel },
   secretKey: { env: 'SECRET_KEY', default: null, parse: optional, secret: true },
   redisUrl: { env: 'REDIS_URL', default: null, parse: url(['redis:', 'rediss:']), secret: true },
@@ -148,11 +154,6 @@ type Schema = typeof SCHEMA;
 export type Config = Readonly<{
   [K in keyof Schema]: Schema[K] extends Field<infer T> ? T : never;
 }>;
-
-/** Every variable, its default and its meaning, for `shots config` and the README. */
-export function configVariables(): { env: string; field: string }[] {
-  return Object.entries(SCHEMA).map(([field, f]) => ({ env: f.env, field }));
-}
 
 /** Reads and checks every variable; reports all problems at once; returns a frozen object. */
 export function loadConfig(env: Env): Config {

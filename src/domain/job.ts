@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import type { CaptureSpec, OutputFormat } from './capture-request.js';
+import type { CaptureMetadata } from './capture-metadata.js';
+import type { OutputFormat } from './capture-request.js';
+import type { CaptureSpec } from './capture-spec.js';
 
 export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -7,28 +8,6 @@ export type JobType = 'WEB';
 
 /** Attempts in all before a job ends `failed` (CONTRACT §5). */
 export const MAX_ATTEMPTS = 3;
-
-export function isTerminal(status: JobStatus): boolean {
-  switch (status) {
-    case 'completed':
-    case 'failed':
-      return true;
-    case 'queued':
-    case 'processing':
-      return false;
-    default: {
-      const never: never = status;
-      return never;
-    }
-  }
-}
-
-/** `job_web_` + 24 random URL-safe characters. */
-export function newJobId(): string {
-  return `job_web_${randomBytes(18).toString('base64url')}`;
-}
-
-export const JOB_ID_PATTERN = /^job_web_[A-Za-z0-9_-]{20,64}$/;
 
 export interface JobResult {
   format: OutputFormat;
@@ -42,7 +21,13 @@ export interface JobResult {
   /** Where the artifact lives in the artifact store. */
   artifactKey: string;
   cached: boolean;
-  metadata: Record<string, unknown>;
+  /**
+   * ISO time of the capture that made the artifact: the job's own completion, or for a result
+   * served from cache, the original capture's (the cache TTL runs from it). Absent on results
+   * stored before it existed.
+   */
+  capturedAt?: string;
+  metadata: CaptureMetadata;
   /** Customer bucket the artifact was uploaded to (no secrets). */
   storage?: { bucket: string; region: string; key: string };
 }
@@ -76,10 +61,11 @@ export interface Job {
   /** Customer bucket the result also goes to (BUSINESS+ `storage`); no secrets. Absent: none. */
   storage?: StorageTargetRef | null;
   /**
-   * The bucket's credentials sealed by the SecretBox (`{accessKeyId, secretAccessKey}` as JSON).
-   * Held only while the job lives: the store wipes them in the transaction that ends the job.
+   * The job's secrets sealed by the SecretBox (`JobSecrets` as JSON: header and cookie values
+   * of the capture, the bucket's credentials). Held only while the job lives: the store wipes them
+   * in the transaction that ends the job. Absent: none.
    */
-  storageCredentialsSealed?: string | null;
+  secretsSealed?: string | null;
 }
 
 /** Where a job's customer bucket is, without its credentials. */

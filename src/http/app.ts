@@ -5,14 +5,26 @@ import Fastify from 'fastify';
 import { assertBillingActive } from '../app/accounts.js';
 import { AppError } from '../domain/errors.js';
 import type { HttpDeps } from './deps.js';
-import { errorHandler, sendProblem } from './problem.js';
+import { errorHandler, fromFrameworkError, sendProblem } from './problem.js';
 import { captureRoutes } from './routes/capture-routes.js';
 import { opsRoutes } from './routes/ops-routes.js';
+import { playgroundRoutes } from './routes/playground-routes.js';
+import { OPTION_HINT_KEYWORDS } from './option-hints.js';
+import { usageRoutes } from './routes/usage-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['loggerInstance'] | boolean;
+  /**
+   * The service's public address (PUBLIC_BASE_URL), e.g. `https://shots.example.com`: the OpenAPI
+   * document's `servers` entry, so that generated clients and the docs page call it absolutely.
+   * Unset: relative to wherever the document was fetched from.
+   */
+  publicBaseUrl?: string | null;
 }
+
+/** Largest request body accepted. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
 
 const OPENAPI_INFO = {
   title: 'Shots — screenshot capture API',
@@ -28,17 +40,35 @@ export async function buildApp(deps: HttpDeps, options: BuildAppOptions = {}): P
     ...(typeof options.logger === 'object'
       ? { loggerInstance: options.logger }
       : { logger: options.logger ?? false }),
-    bodyLimit: 64 * 1024,
+    // css and javascript may each hold 64 KiB (CONTRACT §4a).
+    bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
+    // Ids longer than this are refused by the router itself (mapped to 404 below).
+    routerOptions: { maxParamLength: 512 },
+    // Errors raised before routing answer as problems too (CONTRACT §4).
+    frameworkErrors: (error, _request, reply) => {
+      void sendProblem(reply, fromFrameworkError(error));
+    },
     ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: false },
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: false,
+        allErrors: true,
+        useDefaults: false,
+        keywords: OPTION_HINT_KEYWORDS,
+      },
     },
   });
 
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { ...OPENAPI_INFO, version: deps.version },
+      info: {
+        ...OPENAPI_INFO,
+        description: `${OPENAPI_INFO.description} Try it in the [playground](${options.publicBaseUrl?.replace(/\/+$/, '') ?? ''}/).`,
+        version: deps.version,
+      },
+      ...(options.publicBaseUrl ? { servers: [{ url: options.publicBaseUrl.replace(/\/+$/, '') }] } : {}),
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key' } } },
     },
   });
@@ -61,6 +91,12 @@ export async function buildApp(deps: HttpDeps, options: BuildAppOptions = {}): P
     request.account = await deps.authenticate(request.headers.authorization);
     if (!config.metered) return;
     assertBillingActive(request.account);
+    // A retry of a submit already accepted (its Idempotency-Key was used) costs no unit of the limit.
+    if (config.idempotent) {
+      const key = request.headers['idempotency-key'];
+      request.idempotentEarlier = await deps.findIdempotentSubmit(request.account, key);
+      if (request.idempotentEarlier) return;
+    }
     const rate = await deps.consumeRate(request.account, Date.now());
     reply.header('ratelimit-limit', String(rate.limit));
     reply.header('ratelimit-remaining', String(rate.remaining));
@@ -87,5 +123,11 @@ export async function buildApp(deps: HttpDeps, options: BuildAppOptions = {}): P
   await app.register(captureRoutes(deps));
   await app.register(webhookRoutes(deps));
   await app.register(opsRoutes(deps));
+  await app.register(
+    playgroundRoutes({ publicBaseUrl: options.publicBaseUrl ?? null, version: deps.version }),
+  );
+  await app.register(usageRoutes(deps));
+  // Long-polls answer at once when the server closes, instead of holding the close for up to 30 s.
+  app.addHook('preClose', async () => deps.releaseWaiters());
   return app;
 }

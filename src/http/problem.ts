@@ -47,9 +47,31 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
   return reply.status(error.status).type('application/problem+json').send(problemOf(error));
 }
 
+/** Maps the router's errors (before any route runs) onto contract codes. */
+export function fromFrameworkError(error: FastifyError): AppError {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return validationError([
+        { field: 'path', message: 'is not a valid URL (a % not followed by two hex digits?)' },
+      ]);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      // The only path parameters are job ids: one this long cannot exist.
+      return new AppError('JOB_NOT_FOUND', 'No job with such an id: it is longer than any job id.');
+    default:
+      return fromFastifyError(error);
+  }
+}
+
 /** Maps Fastify's own errors (parsing, validation, body size) onto contract codes. */
 export function fromFastifyError(error: FastifyError): AppError {
-  if (error.validation) return validationError(fieldProblems(error.validation));
+  if (error.validation) {
+    const problems = fieldProblems(error.validation);
+    // Header names as they are written (`Idempotency-Key`), not as Node lowercases them.
+    if (error.validationContext === 'headers')
+      for (const problem of problems)
+        problem.field = problem.field.replace(/(^|-)([a-z])/g, (m) => m.toUpperCase());
+    return validationError(problems);
+  }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError(
@@ -59,7 +81,7 @@ export function fromFastifyError(error: FastifyError): AppError {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return validationError([{ field: 'body', message: 'the body must be a JSON object' }]);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', 'The body is larger than 64 KiB.');
+      return new AppError('PAYLOAD_TOO_LARGE', 'The body is larger than 256 KiB.');
     default:
       break;
   }

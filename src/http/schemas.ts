@@ -1,8 +1,17 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Type } from '@sinclair/typebox';
-import { FORMATS, LIMITS, PROXY_LOCATIONS } from '../domain/capture-request.js';
+import {
+  FORMATS,
+  LIMITS,
+  PAPER_FORMATS,
+  PROXY_LOCATIONS,
+  RESOURCE_TYPES,
+  SAME_SITE,
+  WAIT_UNTIL,
+} from '../domain/capture-request.js';
 import { JOB_STATUSES } from '../domain/job.js';
 import { PLANS } from '../domain/plans.js';
+import { withOptionHints } from './option-hints.js';
 
 function stringEnum<T extends readonly string[]>(values: T, description: string) {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], description });
@@ -11,8 +20,204 @@ function stringEnum<T extends readonly string[]>(values: T, description: string)
 const Text = (description: string) =>
   Type.String({ minLength: 1, maxLength: LIMITS.textLength, description });
 
+const Selector = (description: string) =>
+  Type.String({ minLength: 1, maxLength: LIMITS.selectorLength, description });
+
+/** The capture controls of CONTRACT §4a: every one optional, none changing a request that does not use it. */
+const CaptureControls = {
+  deviceScaleFactor: Type.Optional(
+    Type.Number({
+      minimum: LIMITS.deviceScaleFactor.min,
+      maximum: LIMITS.deviceScaleFactor.max,
+      description: 'Pixel ratio: the image is dimensions × this many pixels. Default 1 (or the device’s).',
+    }),
+  ),
+  device: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description:
+        'A device preset from GET /devices (viewport, scale factor, mobile, touch, user agent); explicit dimensions, deviceScaleFactor and userAgent win.',
+    }),
+  ),
+  darkMode: Type.Optional(Type.Boolean({ description: 'prefers-color-scheme: dark. Default false.' })),
+  disableAnimations: Type.Optional(
+    Type.Boolean({
+      description:
+        'CSS animations and transitions stopped, prefers-reduced-motion: reduce, videos paused, caret hidden. Default false.',
+    }),
+  ),
+  waitUntil: Type.Optional(
+    stringEnum(WAIT_UNTIL, 'Navigation milestone to reach before the capture. Default load.'),
+  ),
+  waitForSelector: Type.Optional(
+    Selector(
+      'Capture once an element matches and is visible; not within NAVIGATION_TIMEOUT_MS → ELEMENT_NOT_FOUND (not retried).',
+    ),
+  ),
+  delayMs: Type.Optional(
+    Type.Integer({
+      minimum: LIMITS.delayMs.min,
+      maximum: LIMITS.delayMs.max,
+      description: 'Extra wait after the page is ready, ms. Default 0.',
+    }),
+  ),
+  hideSelectors: Type.Optional(
+    Type.Array(Selector('A CSS selector.'), {
+      maxItems: LIMITS.hideSelectors,
+      description: 'Matching elements get visibility: hidden !important before the capture.',
+    }),
+  ),
+  clickSelector: Type.Optional(
+    Selector('Clicked (if present and visible) before the capture; then the page settles again.'),
+  ),
+  css: Type.Optional(
+    Type.String({
+      maxLength: LIMITS.codeLength,
+      description: 'A style sheet added to the page before the capture.',
+    }),
+  ),
+  javascript: Type.Optional(
+    Type.String({
+      maxLength: LIMITS.codeLength,
+      description:
+        'Run in the page after load, before the capture, as the body of an async function (a returned promise is awaited, within the capture deadline). STARTER+.',
+    }),
+  ),
+  userAgent: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: LIMITS.userAgentLength,
+      description: 'The User-Agent to present.',
+    }),
+  ),
+  headers: Type.Optional(
+    Type.Record(
+      Type.String({ minLength: 1, maxLength: LIMITS.headerLength }),
+      Type.String({ maxLength: LIMITS.headerLength }),
+      {
+        maxProperties: LIMITS.headers,
+        description:
+          "Extra request headers for the target's own origin only (never third parties); secret. host, content-length, connection, transfer-encoding, proxy-* and cookie are refused. STARTER+.",
+      },
+    ),
+  ),
+  cookies: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          name: Type.String({ minLength: 1, maxLength: LIMITS.headerLength }),
+          value: Type.String({ maxLength: LIMITS.headerLength }),
+          domain: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
+          path: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.headerLength })),
+          secure: Type.Optional(Type.Boolean()),
+          httpOnly: Type.Optional(Type.Boolean()),
+          sameSite: Type.Optional(stringEnum(SAME_SITE, 'Default Lax.')),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        maxItems: LIMITS.cookies,
+        description:
+          "Set before navigation; domain defaults to the target's host and must be it or a parent domain (not a public suffix). Values are secret. STARTER+.",
+      },
+    ),
+  ),
+  omitBackground: Type.Optional(
+    Type.Boolean({
+      description: 'png/webp with a transparent background where the page has none. Default false.',
+    }),
+  ),
+  quality: Type.Optional(
+    Type.Integer({
+      minimum: LIMITS.quality.min,
+      maximum: LIMITS.quality.max,
+      description: 'jpeg/webp quality. Default 90; refused with png, pdf and video.',
+    }),
+  ),
+  clip: Type.Optional(
+    Type.Object(
+      {
+        x: Type.Number({ minimum: 0 }),
+        y: Type.Number({ minimum: 0 }),
+        width: Type.Number({ minimum: 1 }),
+        height: Type.Number({ minimum: 1 }),
+      },
+      {
+        additionalProperties: false,
+        description:
+          'Capture this rectangle of the document, CSS px; not with element, description or fullPage.',
+      },
+    ),
+  ),
+  blockResources: Type.Optional(
+    Type.Array(stringEnum(RESOURCE_TYPES, 'A Chromium resource type.'), {
+      uniqueItems: true,
+      maxItems: RESOURCE_TYPES.length,
+      description: 'Requests of these types are aborted.',
+    }),
+  ),
+  timezone: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'IANA time zone of the page, e.g. Europe/Paris.',
+    }),
+  ),
+  locale: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 35,
+      description: 'BCP 47 tag: navigator.language, Accept-Language and formatting, e.g. de-DE.',
+    }),
+  ),
+  geolocation: Type.Optional(
+    Type.Object(
+      {
+        latitude: Type.Number({ minimum: -90, maximum: 90 }),
+        longitude: Type.Number({ minimum: -180, maximum: 180 }),
+        accuracy: Type.Optional(Type.Number({ minimum: 0 })),
+      },
+      { additionalProperties: false, description: 'Granted to the page and reported to it.' },
+    ),
+  ),
+  failOnHttpError: Type.Optional(
+    Type.Boolean({
+      description:
+        'A target answering 4xx/5xx fails the job (TARGET_HTTP_ERROR: 4xx not retried, 5xx retried) instead of capturing the error page. Default false.',
+    }),
+  ),
+  pdf: Type.Optional(
+    Type.Object(
+      {
+        paperFormat: Type.Optional(stringEnum(PAPER_FORMATS, 'Default A4.')),
+        landscape: Type.Optional(Type.Boolean()),
+        marginPx: Type.Optional(Type.Integer({ minimum: LIMITS.marginPx.min, maximum: LIMITS.marginPx.max })),
+        printBackground: Type.Optional(Type.Boolean({ description: 'Default true.' })),
+        scale: Type.Optional(Type.Number({ minimum: LIMITS.pdfScale.min, maximum: LIMITS.pdfScale.max })),
+        pageRanges: Type.Optional(
+          Type.String({ minLength: 1, maxLength: 200, description: 'e.g. 1-5, 8, 11-13' }),
+        ),
+        mediaType: Type.Optional(stringEnum(['screen', 'print'] as const, 'Default print.')),
+      },
+      {
+        additionalProperties: false,
+        description: 'Only with format pdf: a paginated document as the browser prints it.',
+      },
+    ),
+  ),
+};
+
+/** A device preset of `GET /devices`. */
+export const DeviceSchema = Type.Object({
+  name: Type.String(),
+  viewport: Type.Object({ width: Type.Integer(), height: Type.Integer() }),
+  deviceScaleFactor: Type.Number(),
+  isMobile: Type.Boolean(),
+});
+
 /** Body of `POST /screenshots/web` (seed §2.1, CONTRACT §4). The same object validates and documents. */
-export const CaptureRequestSchema = Type.Object(
+const CaptureRequestObject = Type.Object(
   {
     url: Type.String({
       minLength: 1,
@@ -97,9 +302,13 @@ export const CaptureRequestSchema = Type.Object(
         description: 'HTTPS address told when the job ends.',
       }),
     ),
+    ...CaptureControls,
   },
   { additionalProperties: false },
 );
+
+/** The request schema, each field annotated with `x-group` and `x-plan` for the playground (option-hints.ts). */
+export const CaptureRequestSchema = withOptionHints(CaptureRequestObject);
 
 export const AcceptedSchema = Type.Object({
   jobId: Type.String({ examples: ['job_web_3q2-Qz7vYk1bNw0aXf9LhT4s'] }),
@@ -136,6 +345,10 @@ export const ResultRecordSchema = Type.Object({
   createdAt: Type.String(),
   completedAt: Type.String(),
   cached: Type.Boolean(),
+  capturedAt: Type.String({
+    format: 'date-time',
+    description: 'When the artifact was captured; for a result served from cache, the original capture.',
+  }),
   cacheKey: Type.String(),
   metadata: Type.Record(Type.String(), Type.Unknown()),
   storage: Type.Optional(Type.Object({ bucket: Type.String(), region: Type.String(), key: Type.String() })),
@@ -154,8 +367,59 @@ export const ProblemSchema = Type.Object(
   { additionalProperties: true, description: 'RFC 9457 problem details (application/problem+json).' },
 );
 
-export const JobParamsSchema = Type.Object({ jobId: Type.String({ maxLength: 100 }) });
+/** A job id in a path; one that cannot exist answers 404 JOB_NOT_FOUND like any unknown id. */
+export const JobParamsSchema = Type.Object({
+  jobId: Type.String({ examples: ['job_web_3q2-Qz7vYk1bNw0aXf9LhT4s'] }),
+});
 
+const STATUS_TEXT: Partial<Record<number, string>> = {
+  400: 'Bad request: every problem named in `errors[].field`',
+  401: 'Missing, unknown or revoked API key',
+  402: 'The account’s billing is lapsed',
+  403: 'An option above the account’s plan (`requiredPlan`)',
+  404: 'No such job for this API key',
+  409: 'Conflict (see `code`)',
+  413: 'Body too large',
+  415: 'Body is not JSON',
+  429: 'Rate or quota exceeded (see `code`, `Retry-After`)',
+};
+
+/**
+ * The error responses of a route, as served: `application/problem+json` with the problem schema
+ * (CONTRACT §4), so that a client generated from the document reads errors without a cast.
+ */
 export function problems(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((s) => [s, ProblemSchema]));
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      Type.Unsafe({
+        description: STATUS_TEXT[status] ?? 'Error',
+        content: { 'application/problem+json': { schema: ProblemSchema } },
+      }),
+    ]),
+  );
 }
+
+/** The media types of a result artifact, by format. */
+export const ARTIFACT_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'application/pdf',
+  'video/mp4',
+] as const;
+
+/**
+ * `GET /jobs/{jobId}/result`: the artifact in its own media type by default, the result record
+ * with `Accept: application/json`.
+ */
+export const ResultResponseSchema = Type.Unsafe({
+  description:
+    'The artifact (image, PDF or video) with its own Content-Type by default; the JSON result record with `Accept: application/json`.',
+  content: {
+    ...Object.fromEntries(
+      ARTIFACT_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+    ),
+    'application/json': { schema: ResultRecordSchema },
+  },
+});

@@ -35,6 +35,12 @@ function messageOf(issue: AjvIssue): string {
       return Number(p.limit) === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters`;
     case 'maxLength':
       return `must be at most ${String(p.limit)} characters`;
+    case 'maxItems':
+      return `must have at most ${String(p.limit)} items`;
+    case 'maxProperties':
+      return `must have at most ${String(p.limit)} entries`;
+    case 'uniqueItems':
+      return 'must not repeat an item';
     default:
       return issue.message ?? 'is not valid';
   }

@@ -3,6 +3,7 @@ import type { Config } from '../config/config.js';
 import { buildProgram } from '../cli/program.js';
 import { accountDeps, createService, openStores, VERSION } from './compose.js';
 import { createLogger } from './logger.js';
+import { ownTempDir } from './temp-dir.js';
 
 /** Entry point of the `shots` program: the only module that reads process.env. */
 export async function main(argv: string[]): Promise<void> {
@@ -10,10 +11,15 @@ export async function main(argv: string[]): Promise<void> {
   const getConfig = (): Config => (config ??= loadConfig(process.env));
   const program = buildProgram(
     {
-      config: getConfig,
       async serve(roles) {
         const cfg = getConfig();
         const logger = createLogger(cfg.logLevel);
+        // Chromium's profiles, Playwright's artifacts and video work files go to a folder this
+        // process owns under DATA_DIR (os.tmpdir() follows TMPDIR), swept at the next start.
+        const temp = ownTempDir(cfg.dataDir);
+        process.env.TMPDIR = temp.path;
+        if (temp.swept > 0)
+          logger.info({ folders: temp.swept }, 'removed temporary folders of dead processes');
         const service = await createService(cfg, roles, logger);
         let stopping = false;
         const shutdown = (signal: string) => {
@@ -21,7 +27,10 @@ export async function main(argv: string[]): Promise<void> {
           stopping = true;
           logger.info({ signal }, 'shutting down');
           service.stop().then(
-            () => logger.flush(() => process.exit(0)),
+            () => {
+              temp.remove();
+              logger.flush(() => process.exit(0));
+            },
             (err: unknown) => {
               logger.error({ err }, 'shutdown failed');
               logger.flush(() => process.exit(1));

@@ -7,6 +7,7 @@ import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
 import { PostgresAccountStore } from '../adapters/postgres/postgres-account-store.js';
 import { PostgresDatabase } from '../adapters/postgres/postgres-database.js';
 import { PostgresJobStore } from '../adapters/postgres/postgres-job-store.js';
+import { PostgresOutboxSignal } from '../adapters/postgres/postgres-outbox-signal.js';
 import { PostgresWebhookOutbox } from '../adapters/postgres/postgres-webhook-outbox.js';
 import { RedisRateLimiter } from '../adapters/redis/redis-rate-limiter.js';
 import { S3ArtifactStore } from '../adapters/s3-storage/s3-artifact-store.js';
@@ -14,28 +15,28 @@ import { openSqlite } from '../adapters/sqlite/database.js';
 import { SqliteAccountStore } from '../adapters/sqlite/sqlite-account-store.js';
 import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue.js';
 import { SqliteJobStore } from '../adapters/sqlite/sqlite-job-store.js';
+import { SqliteOutboxSignal } from '../adapters/sqlite/sqlite-outbox-signal.js';
 import { SqliteWebhookOutbox } from '../adapters/sqlite/sqlite-webhook-outbox.js';
 import type { Config } from '../config/config.js';
 import type { AccountStore } from '../ports/account-store.js';
 import type { ArtifactStore } from '../ports/artifact-store.js';
 import type { JobQueue } from '../ports/job-queue.js';
 import type { JobStore } from '../ports/job-store.js';
+import type { OutboxSignal } from '../ports/outbox-signal.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import type { WebhookOutbox } from '../ports/webhook-outbox.js';
 import { resolveSecretKey } from './secret-key.js';
 
-/** Where state lives: `embedded` (SQLite under DATA_DIR) or `scale-out` (PostgreSQL, BullMQ and Redis). */
-export type StoreMode = 'embedded' | 'scale-out';
-
 /** Every store of one process, picked from the configuration. */
 export interface Stores {
-  mode: StoreMode;
   secrets: SecretBox;
   accounts: AccountStore;
   jobs: JobStore;
   queue: JobQueue;
   outbox: WebhookOutbox;
+  /** Raised by the job store and outbox when a job ends or a delivery is queued (in any process). */
+  signal: OutboxSignal;
   artifacts: ArtifactStore;
   /** Per-minute limits: this process's memory when embedded, Redis (shared by every API process) in scale-out. */
   rateLimiter: RateLimiter;
@@ -78,13 +79,14 @@ function openEmbedded(config: Config, secrets: SecretBox): Stores {
     db.close();
     storage.close();
   };
+  const signal = new SqliteOutboxSignal();
   return {
-    mode: 'embedded',
     secrets,
     accounts: new SqliteAccountStore(db),
-    jobs: new SqliteJobStore(db),
+    jobs: new SqliteJobStore(db, signal),
     queue: new SqliteJobQueue(db),
-    outbox: new SqliteWebhookOutbox(db),
+    outbox: new SqliteWebhookOutbox(db, signal),
+    signal,
     artifacts: storage.artifacts,
     rateLimiter: new MemoryRateLimiter(),
     ready: async () => undefined,
@@ -120,11 +122,18 @@ function openScaleOut(
     leaseMs: config.leaseMs,
     onError: onError('bullmq'),
   });
+  const signal = new PostgresOutboxSignal({
+    connectionString: databaseUrl,
+    onError: onError('postgres listen'),
+  });
   const storage = artifactStore(config);
   let closing: Promise<void> | null = null;
   const closeAndWait = (): Promise<void> => {
     closing ??= (async () => {
       storage.close();
+      await within(signal.close(), 2000, 'the PostgreSQL listener did not close within 2 s').catch(
+        onError('postgres listen'),
+      );
       // Bounded: a Redis or PostgreSQL that is down must not hold the process open.
       await within(queue.disconnect(), 5000, 'BullMQ did not close within 5 s').catch(onError('bullmq'));
       if (redis.status === 'ready')
@@ -135,12 +144,12 @@ function openScaleOut(
     return closing;
   };
   return {
-    mode: 'scale-out',
     secrets,
     accounts: new PostgresAccountStore(db),
     jobs: new PostgresJobStore(db),
     queue,
     outbox: new PostgresWebhookOutbox(db),
+    signal,
     artifacts: storage.artifacts,
     rateLimiter: new RedisRateLimiter(redis, config.redisPrefix),
     async ready() {

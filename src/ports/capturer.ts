@@ -1,4 +1,6 @@
-import type { CaptureSpec, OutputFormat } from '../domain/capture-request.js';
+import type { CaptureMetadata } from '../domain/capture-metadata.js';
+import type { OutputFormat } from '../domain/capture-request.js';
+import type { CaptureSecrets, CaptureSpec } from '../domain/capture-spec.js';
 
 export interface CaptureOutput {
   bytes: Buffer;
@@ -9,8 +11,7 @@ export interface CaptureOutput {
   height?: number;
   /** Length in seconds and frames per second of a video (`mp4`); absent otherwise. */
   video?: { durationSeconds: number; fps: number };
-  /** `finalUrl`, `httpStatus` and whatever the capture wants to report (e.g. `truncated`). */
-  metadata: { finalUrl: string; httpStatus: number | null } & Record<string, unknown>;
+  metadata: CaptureMetadata;
 }
 
 /**
@@ -18,8 +19,18 @@ export interface CaptureOutput {
  * `CAPTURE_FAILED`, `CAPTURE_TIMEOUT` (retryable), `ELEMENT_NOT_FOUND`, `TARGET_BLOCKED` (not).
  */
 export interface Capturer {
-  /** Aborting `signal` ends the capture promptly with `CAPTURE_TIMEOUT`. */
-  capture(spec: CaptureSpec, signal: AbortSignal): Promise<CaptureOutput>;
+  /**
+   * How long a capture of `spec` may take, in ms: navigation, page preparation and the shot, plus
+   * for a video its frames and encoding. The caller stops the capture when it runs out — the one
+   * deadline of an attempt.
+   */
+  deadlineMs(spec: CaptureSpec): number;
+  /**
+   * Aborting `signal` ends the capture promptly: it rejects with the signal's reason when that is
+   * an AppError, else with a retryable `CAPTURE_TIMEOUT`. `secrets` are the values of the spec's
+   * `headerNames` and `cookieNames`: used for this capture only, never logged or reported.
+   */
+  capture(spec: CaptureSpec, signal: AbortSignal, secrets?: CaptureSecrets): Promise<CaptureOutput>;
   /** Resolves once the capturer can take work (browsers launched). */
   ready(): Promise<void>;
   close(): Promise<void>;

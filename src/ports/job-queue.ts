@@ -20,5 +20,9 @@ export interface JobQueue {
   ack(lease: Lease, retryAt?: Date): Promise<void>;
   /** Jobs waiting (due or delayed) plus active. */
   depth(): Promise<{ waiting: number; active: number }>;
-  close(): Promise<void>;
+  /**
+   * Stops handing out jobs: a waiting `take` resolves null at once, and so does every later one.
+   * Leases already out can still be extended and acknowledged; `enqueue` still works.
+   */
+  stopTaking(): Promise<void>;
 }

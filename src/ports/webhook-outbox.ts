@@ -106,4 +106,9 @@ export interface WebhookOutbox {
   listForJob(jobId: string, accountId: string): Promise<DeliveryRecord[]>;
   /** Queues a fresh delivery (a new id, so a new `webhook-id`), due at once. */
   redeliver(delivery: NewDelivery, now: Date): Promise<DeliveryRecord>;
+  /**
+   * The backlog, for metrics: deliveries `pending` whose next attempt is due at or before `nowMs`
+   * (waiting for a dispatcher, or in flight) and those scheduled later (waiting to be retried).
+   */
+  backlog(nowMs: number): Promise<{ due: number; scheduled: number }>;
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewAccount } from '../../src/ports/account-store.js';
-import type { StoreFixture } from './adapters.js';
-import { STORE_ADAPTERS } from './adapters.js';
+import type { StoreFixture } from '../helpers/contract-adapters.js';
+import { STORE_ADAPTERS } from '../helpers/contract-adapters.js';
 
 function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
   const id = `acc_${randomBytes(8).toString('hex')}`;

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ArtifactFixture } from './adapters.js';
-import { ARTIFACT_ADAPTERS } from './adapters.js';
+import type { ArtifactFixture } from '../helpers/contract-adapters.js';
+import { ARTIFACT_ADAPTERS } from '../helpers/contract-adapters.js';
 
 async function bytesOf(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -1,17 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newJob } from '../helpers/job-fixture.js';
-import type { StoreFixture } from './adapters.js';
-import { STORE_ADAPTERS } from './adapters.js';
+import { newJob, OPEN_QUOTA, PNG_RESULT } from '../helpers/job-fixture.js';
+import type { StoreFixture } from '../helpers/contract-adapters.js';
+import { STORE_ADAPTERS } from '../helpers/contract-adapters.js';
 
-const quota = { monthlyQuota: 100, monthStart: '2000-01-01T00:00:00.000Z' };
-const result = {
-  format: 'png' as const,
-  contentType: 'image/png',
-  bytes: 10,
-  artifactKey: 'a/b.png',
-  cached: false,
-  metadata: {},
-};
+const quota = OPEN_QUOTA;
+const result = PNG_RESULT;
 
 describe.each(STORE_ADAPTERS)('JobStore contract: $name', (adapter) => {
   let s: StoreFixture;
@@ -98,57 +91,88 @@ describe.each(STORE_ADAPTERS)('JobStore contract: $name', (adapter) => {
     await s.jobs.createWithinQuota(job, quota);
     expect(await s.jobs.listUnfinished(new Date(Date.now() - 60_000).toISOString(), 10)).toEqual([job.id]);
   });
-});
 
-describe.each(STORE_ADAPTERS)('JobQueue contract: $name', (adapter) => {
-  let s: StoreFixture;
-  beforeEach(async () => {
-    s = await adapter.open();
-  });
-  afterEach(async () => {
-    await s.close();
+  describe('Idempotency-Key records', () => {
+    const claim = (key: string, requestHash = 'h1', notBefore = '2000-01-01T00:00:00.000Z') => ({
+      key,
+      requestHash,
+      notBefore,
+    });
+
+    it('records a key with its job, per account, and replays it without writing anything, quota or not', async () => {
+      const first = newJob('acc_1');
+      expect(await s.jobs.createWithinQuota(first, quota, claim('order-42'))).toBe('created');
+      expect(await s.jobs.findIdempotencyKey('acc_1', 'order-42', quota.monthStart)).toEqual({
+        jobId: first.id,
+        requestHash: 'h1',
+        createdAt: first.createdAt,
+      });
+      // The same key of another account is another key.
+      expect(await s.jobs.findIdempotencyKey('acc_2', 'order-42', quota.monthStart)).toBeNull();
+      expect(await s.jobs.createWithinQuota(newJob('acc_2'), quota, claim('order-42'))).toBe('created');
+
+      const again = newJob('acc_1');
+      const full = { ...quota, monthlyQuota: 1 };
+      expect(await s.jobs.createWithinQuota(again, full, claim('order-42', 'h2'))).toEqual({
+        replay: { jobId: first.id, requestHash: 'h1', createdAt: first.createdAt },
+      });
+      expect(await s.jobs.get(again.id, 'acc_1')).toBeNull();
+      expect(await s.jobs.usedThisMonth('acc_1', quota.monthStart)).toBe(1);
+      // Without a key the quota still applies.
+      expect(await s.jobs.createWithinQuota(newJob('acc_1'), full)).toBe('quota_exceeded');
+    });
+
+    it('replaces a record past its window', async () => {
+      const old = newJob('acc_1', { createdAt: '2030-01-01T00:00:00.000Z' });
+      await s.jobs.createWithinQuota(old, quota, claim('k'));
+      const later = newJob('acc_1', { createdAt: '2030-01-02T01:00:00.000Z' });
+      expect(await s.jobs.findIdempotencyKey('acc_1', 'k', '2030-01-01T01:00:00.000Z')).toBeNull();
+      expect(await s.jobs.createWithinQuota(later, quota, claim('k', 'h2', '2030-01-01T01:00:00.000Z'))).toBe(
+        'created',
+      );
+      expect((await s.jobs.findIdempotencyKey('acc_1', 'k', quota.monthStart))?.jobId).toBe(later.id);
+    });
+
+    it('creates exactly one job for concurrent requests with one key, from two connections', async () => {
+      const other = await s.reopen();
+      try {
+        const jobs = Array.from({ length: 12 }, () => newJob('acc_1'));
+        const outcomes = await Promise.all(
+          jobs.map((job, i) =>
+            (i % 2 === 0 ? s.jobs : other.jobs).createWithinQuota(job, quota, claim('same')),
+          ),
+        );
+        const created = jobs.filter((_, i) => outcomes[i] === 'created');
+        expect(created).toHaveLength(1);
+        for (const outcome of outcomes.filter((o) => o !== 'created'))
+          expect(outcome).toMatchObject({ replay: { jobId: created[0]!.id } });
+        expect(await s.jobs.usedThisMonth('acc_1', quota.monthStart)).toBe(1);
+      } finally {
+        await other.close();
+      }
+    });
   });
 
-  it('hands a job to one taker only, and is idempotent on enqueue', async () => {
-    await s.queue.enqueue('job_a');
-    await s.queue.enqueue('job_a');
-    const other = await s.reopen();
-    const [x, y] = await Promise.all([s.queue.take('w1', 10_000, 200), other.queue.take('w2', 10_000, 200)]);
-    expect([x, y].filter(Boolean)).toHaveLength(1);
-    expect((x ?? y)?.jobId).toBe('job_a');
-    expect(await s.queue.depth()).toEqual({ waiting: 0, active: 1 });
-    await other.close();
-  });
-
-  it('wakes a waiting taker as soon as a job is enqueued', async () => {
-    const started = Date.now();
-    const taking = s.queue.take('w1', 10_000, 5000);
-    setTimeout(() => void s.queue.enqueue('job_b'), 50);
-    expect((await taking)?.jobId).toBe('job_b');
-    expect(Date.now() - started).toBeLessThan(2000);
-  });
-
-  it('hands an expired lease to another worker and stops the old holder from extending it', async () => {
-    await s.queue.enqueue('job_c');
-    const first = await s.queue.take('w1', 100, 100);
-    expect(first).not.toBeNull();
-    expect(await s.queue.take('w2', 100, 10)).toBeNull();
-    await new Promise((r) => setTimeout(r, 150));
-    // Embedded: at once; BullMQ: once its stalled-job check has seen the lock gone.
-    const second = await s.queue.take('w2', 10_000, 5000);
-    expect(second?.jobId).toBe('job_c');
-    expect(await s.queue.extend(first!, 10_000)).toBe(false);
-    expect(await s.queue.extend(second!, 10_000)).toBe(true);
-  });
-
-  it('delivers a retried job again at its time, and forgets an acknowledged one', async () => {
-    await s.queue.enqueue('job_d');
-    const lease = await s.queue.take('w1', 10_000, 100);
-    await s.queue.ack(lease!, new Date(Date.now() + 300));
-    expect(await s.queue.take('w1', 10_000, 10)).toBeNull();
-    const again = await s.queue.take('w1', 10_000, 2000);
-    expect(again?.jobId).toBe('job_d');
-    await s.queue.ack(again!);
-    expect(await s.queue.depth()).toEqual({ waiting: 0, active: 0 });
+  it('inserts a job served from cache only while a job still holds its artifact', async () => {
+    const original = newJob('acc_1', { cacheKey: 'c' });
+    await s.jobs.createWithinQuota(original, quota);
+    await s.jobs.startAttempt(original.id, 't', new Date().toISOString());
+    await s.jobs.complete(
+      original.id,
+      't',
+      { ...result, artifactKey: 'acc_1/held.png' },
+      new Date().toISOString(),
+    );
+    const copy = (artifactKey: string) =>
+      newJob('acc_1', {
+        status: 'completed',
+        startedAt: new Date().toISOString(),
+        completedAt: new Date().toISOString(),
+        result: { ...result, artifactKey, cached: true },
+      });
+    expect(await s.jobs.createWithinQuota(copy('acc_1/held.png'), quota)).toBe('created');
+    const orphan = copy('acc_1/deleted.png');
+    expect(await s.jobs.createWithinQuota(orphan, quota)).toBe('cache_gone');
+    expect(await s.jobs.get(orphan.id, 'acc_1')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RateLimiterFixture } from './adapters.js';
-import { RATE_LIMITER_ADAPTERS } from './adapters.js';
+import type { RateLimiterFixture } from '../helpers/contract-adapters.js';
+import { RATE_LIMITER_ADAPTERS } from '../helpers/contract-adapters.js';
 
 describe.each(RATE_LIMITER_ADAPTERS)('RateLimiter contract: $name', (adapter) => {
   let s: RateLimiterFixture;
@@ -44,5 +44,30 @@ describe.each(RATE_LIMITER_ADAPTERS)('RateLimiter contract: $name', (adapter) =>
         .map((d) => d.remaining)
         .sort((a, b) => a - b),
     ).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('peeks at the window without counting: what the next request would see', async () => {
+    const minute = Date.UTC(2030, 0, 1, 13, 0);
+    const at = minute + 20_000;
+    expect(await s.limiter.peek('acc_e', 3, at)).toEqual({
+      allowed: true,
+      limit: 3,
+      remaining: 3,
+      resetSeconds: 40,
+    });
+    await s.limiter.consume('acc_e', 3, at);
+    await s.limiter.consume('acc_e', 3, at);
+    for (let i = 0; i < 3; i++)
+      expect(await s.limiter.peek('acc_e', 3, at + 1000)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(await s.limiter.consume('acc_e', 3, at + 2000)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(await s.limiter.consume('acc_e', 3, at + 2000)).toMatchObject({ allowed: false });
+    expect(await s.limiter.peek('acc_e', 3, at + 2000)).toEqual({
+      allowed: false,
+      limit: 3,
+      remaining: 0,
+      resetSeconds: 38,
+    });
+    expect(await s.limiter.peek('acc_e', 3, minute + 60_000)).toMatchObject({ allowed: true, remaining: 3 });
+    expect(await s.limiter.peek('acc_other', 3, at)).toMatchObject({ remaining: 3 });
   });
 });

@@ -1,19 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
-import { newJob } from '../helpers/job-fixture.js';
+import { newJob, OPEN_QUOTA, PNG_RESULT } from '../helpers/job-fixture.js';
 import type { AttemptRecord, ClaimedDelivery } from '../../src/ports/webhook-outbox.js';
-import type { StoreFixture } from './adapters.js';
-import { STORE_ADAPTERS } from './adapters.js';
+import type { StoreFixture } from '../helpers/contract-adapters.js';
+import { STORE_ADAPTERS } from '../helpers/contract-adapters.js';
 
-const quota = { monthlyQuota: 1000, monthStart: '2000-01-01T00:00:00.000Z' };
-const result = {
-  format: 'png' as const,
-  contentType: 'image/png',
-  bytes: 10,
-  artifactKey: 'a/b.png',
-  cached: false,
-  metadata: {},
-};
+const quota = OPEN_QUOTA;
+const result = PNG_RESULT;
 
 /** A job of `acc_1` that completed: the job store wrote its `job.completed` outbox row. */
 async function completedJob(s: StoreFixture, accountId = 'acc_1'): Promise<Job> {
@@ -144,5 +137,23 @@ describe.each(STORE_ADAPTERS)('WebhookOutbox contract: $name', (adapter) => {
     const [claimed] = await s.outbox.claimDue(now.getTime(), 10, 30_000);
     expect(claimed).toMatchObject({ id: redelivery.id, occurredAt: '2026-01-02T03:04:05.000Z' });
     expect((await s.outbox.listForJob(job.id, 'acc_1')).map((d) => d.id)).toEqual([first!.id, redelivery.id]);
+  });
+
+  it('counts the backlog: pending deliveries due now and those scheduled for a retry', async () => {
+    expect(await s.outbox.backlog(Date.now())).toEqual({ due: 0, scheduled: 0 });
+    await completedJob(s);
+    await completedJob(s);
+    const now = Date.now();
+    expect(await s.outbox.backlog(now)).toEqual({ due: 2, scheduled: 0 });
+    const [first, second] = await s.outbox.claimDue(now, 10, 30_000);
+    // A delivery in flight is still due: it is not done until its attempt is recorded.
+    expect(await s.outbox.backlog(now)).toEqual({ due: 2, scheduled: 0 });
+    await s.outbox.recordAttempt(first!, attempt(first!, 500), {
+      state: 'pending',
+      nextAttemptAt: new Date(now + 60_000),
+    });
+    await s.outbox.recordAttempt(second!, attempt(second!, 200), { state: 'delivered' });
+    expect(await s.outbox.backlog(now)).toEqual({ due: 0, scheduled: 1 });
+    expect(await s.outbox.backlog(now + 60_000)).toEqual({ due: 1, scheduled: 0 });
   });
 });

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { createAccount, updateAccount } from '../../src/app/accounts.js';
 import type { Config } from '../../src/config/config.js';
 import type { Plan } from '../../src/domain/plans.js';
-import type { Service } from '../../src/main/compose.js';
+import type { Service, ServiceOptions } from '../../src/main/compose.js';
 import { accountDeps, createService, openStores } from '../../src/main/compose.js';
 import { testConfig } from './config.js';
 
@@ -25,9 +25,10 @@ export interface TestApi {
 export async function startTestApi(
   env: Record<string, string> = {},
   roles = { api: true, worker: false },
+  options: ServiceOptions = {},
 ): Promise<TestApi> {
   const { config, dataDir, cleanup } = testConfig(env);
-  const service = await createService(config, roles, pino({ level: 'silent' }));
+  const service = await createService(config, roles, pino({ level: 'silent' }), options);
   const stores = openStores(config);
   return {
     config,

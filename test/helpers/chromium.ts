@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { findChromium } from '../../src/adapters/playwright/find-chromium.js';
+import { findChromium } from '../../src/adapters/playwright/browser/find-chromium.js';
 
 /**
  * The Chromium the tests use: `CHROMIUM_PATH` when set, else the headless shell, else
@@ -64,4 +64,34 @@ export async function waitForNoChromium(timeoutMs = 5000, known: readonly number
     pids = left();
   }
   return pids;
+}
+
+/** The Chromium processes descending from `rootPid` (this process by default), with their `--type` (null: a browser). */
+export function chromiumProcessTypes(rootPid: number = process.pid): { pid: number; type: string | null }[] {
+  return chromiumProcessesOf(rootPid).map((pid) => {
+    let type: string | null = null;
+    try {
+      // Chromium's children rewrite their command line as one space-separated string.
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+      type = args.find((a) => a.startsWith('--type='))?.slice('--type='.length) ?? null;
+    } catch {
+      // it ended while we looked
+    }
+    return { pid, type };
+  });
+}
+
+/** SIGKILLs this process's browsers (`browser`) or their page renderers (`renderer`); returns how many. */
+export function killChromium(what: 'browser' | 'renderer'): number {
+  const victims = chromiumProcessTypes().filter((p) =>
+    what === 'browser' ? p.type === null : p.type === 'renderer',
+  );
+  for (const { pid } of victims) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  return victims.length;
 }

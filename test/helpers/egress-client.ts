@@ -1,13 +1,13 @@
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import type { EgressSession } from '../../src/ports/egress.js';
+import type { ProxySession } from '../../src/adapters/egress/egress-proxy.js';
 
 /** `Proxy-Authorization` value for a session's credentials (or any pair). */
 export function basicAuth(user: string, pass: string): string {
   return `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
 }
 
-export function sessionAuth(session: EgressSession): string {
+export function sessionAuth(session: ProxySession): string {
   return basicAuth(session.proxy.username, session.proxy.password);
 }
 

@@ -17,6 +17,8 @@ export interface TestDnsServer {
   rebind(name: string, first: string, then: string): void;
   /** How many A queries for `name` were answered. */
   queries(name: string): number;
+  /** Never answers queries for `name` (a dead name server). */
+  silence(name: string): void;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ function answerSet(sets: string[][] | undefined, index: number): string[] {
 /** Starts the server on 127.0.0.1 and an ephemeral UDP port. */
 export async function startTestDnsServer(): Promise<TestDnsServer> {
   const names = new Map<string, Entry>();
+  const silent = new Set<string>();
   const socket = createSocket('udp4');
 
   function respond(message: Buffer, from: RemoteInfo): void {
@@ -45,6 +48,7 @@ export async function startTestDnsServer(): Promise<TestDnsServer> {
       return;
     }
     const question = query.questions?.[0];
+    if (question !== undefined && silent.has(question.name.toLowerCase())) return;
     const entry = question === undefined ? undefined : names.get(question.name.toLowerCase());
     const answers: dnsPacket.Answer[] = [];
     if (
@@ -85,6 +89,7 @@ export async function startTestDnsServer(): Promise<TestDnsServer> {
     set,
     rebind: (name, first, then) => set(name, { A: [[first], [then]] }),
     queries: (name) => names.get(name.toLowerCase())?.served.A ?? 0,
+    silence: (name) => void silent.add(name.toLowerCase()),
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium as launchCapturerChromium } from '../../src/adapters/playwright/browser/launch-chromium.js';
+import { testChromiumPath } from './chromium.js';
 
 /** A route: a fixed response, or a handler. */
 export type Route =
@@ -121,22 +122,7 @@ export async function startFixtureAndCanary(): Promise<{
   throw new Error('Could not find a port free on both 127.0.0.1 and 127.0.0.2');
 }
 
-const CHROMIUM_PATHS = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'];
-
-/** Launches the system Chromium with the flags the capturer uses. */
-export async function launchChromium(): Promise<Browser> {
-  const executablePath = CHROMIUM_PATHS.find((p) => existsSync(p));
-  if (executablePath === undefined)
-    throw new Error(`Chromium not found at ${CHROMIUM_PATHS.join(' or ')}: apt-get install chromium`);
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+/** Launches the test Chromium with the flags the capturer uses. */
+export function launchChromium(): Promise<Browser> {
+  return launchCapturerChromium(testChromiumPath());
 }

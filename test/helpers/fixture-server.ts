@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +23,8 @@ export interface FixtureServer {
   baseUrl: string;
   /** Path and query of every request received, in order (e.g. `/img.svg?id=lazy-4850`). */
   requests: string[];
+  /** Every request received with its headers (lower-case names), in order. */
+  log: { url: string; headers: Record<string, string | string[] | undefined> }[];
   /** Stops listening and drops every open connection, including the ones `/slow` holds. */
   close(): Promise<void>;
 }
@@ -35,15 +38,22 @@ export interface FixtureServerOptions {
  * Serves `test/fixtures/pages/` plus special routes:
  * - `/slow` — never answers (until the server closes);
  * - `/redirect?to=URL` — `302` to URL;
+ * - `/loop` — `302` to itself, for ever;
  * - `/status/NNN` — an HTML page with that status;
- * - `/img.svg?id=ID&w=W&h=H&color=C` — a small generated SVG image (default 200x100).
+ * - `/img.svg?id=ID&w=W&h=H&color=C` — a small generated SVG image (default 200x100);
+ * - `/font/mono.ttf` — Liberation Mono (Debian's fonts-liberation), as a web font;
+ * - `/big.jpg?w=W&h=H&color=R,G,B` — a JPEG of one colour (default 4000x3000);
+ * - `/hold/FILE?ms=N&once=KEY` — FILE (a fixture page, or `blank` for an empty 200) after N ms; with
+ *   `once`, only the first request with that KEY waits (a first attempt slow, a retry fast).
  */
 export async function startFixtureServer(options: FixtureServerOptions = {}): Promise<FixtureServer> {
   const host = options.host ?? '127.0.0.2';
   const requests: string[] = [];
+  const log: FixtureServer['log'] = [];
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     requests.push(req.url ?? '/');
+    log.push({ url: req.url ?? '/', headers: { ...req.headers } });
     handle(req, res).catch((err: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(String(err));
@@ -61,6 +71,7 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   return {
     baseUrl: `http://${host}:${port}`,
     requests,
+    log,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -72,6 +83,10 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://fixture.local');
   if (url.pathname === '/slow') return; // never answers: the socket is destroyed on close()
+  if (url.pathname === '/loop') {
+    res.writeHead(302, { location: '/loop' }).end();
+    return;
+  }
   if (url.pathname === '/redirect') {
     res.writeHead(302, { location: url.searchParams.get('to') ?? '/simple.html' });
     res.end();
@@ -89,8 +104,49 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.end(svg(url.searchParams));
     return;
   }
+  if (url.pathname === '/font/mono.ttf') {
+    const font = await readFile('/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf');
+    res.writeHead(200, { 'content-type': 'font/ttf', 'cache-control': 'no-store' }).end(font);
+    return;
+  }
+  if (url.pathname === '/big.jpg') {
+    const [r = 0, g = 0, b = 0] = (url.searchParams.get('color') ?? '30,160,80').split(',').map(Number);
+    const jpeg = await sharp({
+      create: {
+        width: Number(url.searchParams.get('w') ?? 4000),
+        height: Number(url.searchParams.get('h') ?? 3000),
+        channels: 3,
+        background: { r, g, b },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    res.writeHead(200, { 'content-type': 'image/jpeg', 'cache-control': 'no-store' }).end(jpeg);
+    return;
+  }
+  if (url.pathname.startsWith('/hold/')) {
+    const once = url.searchParams.get('once');
+    if (once === null || !held.has(once)) {
+      if (once !== null) held.add(once);
+      await new Promise((resolve) => setTimeout(resolve, Number(url.searchParams.get('ms') ?? 1000)));
+    }
+    const file = url.pathname.slice('/hold'.length);
+    if (file === '/font/mono.ttf' || file === '/big.jpg') {
+      await handle(Object.assign(req, { url: `${file}${url.search}` }), res);
+      return;
+    }
+    if (file === '/blank') {
+      res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('');
+      return;
+    }
+    await serveFile(file, res);
+    return;
+  }
   await serveFile(url.pathname, res);
 }
+
+/** Keys of `/hold?once=` already held once. */
+const held = new Set<string>();
 
 function svg(params: URLSearchParams): string {
   const w = Number(params.get('w') ?? 200);

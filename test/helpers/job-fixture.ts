@@ -1,6 +1,7 @@
-import { toCaptureSpec } from '../../src/domain/capture-request.js';
-import type { Job } from '../../src/domain/job.js';
-import { MAX_ATTEMPTS, newJobId } from '../../src/domain/job.js';
+import { toCaptureSpec } from '../../src/domain/capture-spec.js';
+import type { Job, JobResult } from '../../src/domain/job.js';
+import { newJobId } from '../../src/domain/ids.js';
+import { MAX_ATTEMPTS } from '../../src/domain/job.js';
 
 /** A queued job of `accountId` with a webhook, as the submit use-case would create it. */
 export function newJob(accountId: string, overrides: Partial<Job> = {}): Job {
@@ -22,3 +23,16 @@ export function newJob(accountId: string, overrides: Partial<Job> = {}): Job {
     ...overrides,
   };
 }
+
+/** A quota no contract test reaches. */
+export const OPEN_QUOTA = { monthlyQuota: 1000, monthStart: '2000-01-01T00:00:00.000Z' };
+
+/** The result of a completed png capture. */
+export const PNG_RESULT: JobResult = {
+  format: 'png',
+  contentType: 'image/png',
+  bytes: 10,
+  artifactKey: 'a/b.png',
+  cached: false,
+  metadata: { finalUrl: 'https://example.com/', httpStatus: 200 },
+};

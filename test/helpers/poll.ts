@@ -12,3 +12,12 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/**
+ * Waits, when needed, until at least `marginMs` remain in the current minute, so that a test
+ * reading a per-minute window (whose windows start on the minute) stays inside one window.
+ */
+export async function awayFromMinuteEdge(marginMs = 10_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < marginMs) await new Promise((r) => setTimeout(r, left + 50));
+}

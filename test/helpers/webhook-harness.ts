@@ -3,12 +3,13 @@ import { createAddressPolicy } from '../../src/adapters/egress/address-policy.js
 import { createUrlGuard } from '../../src/adapters/egress/url-guard.js';
 import { createHttpsWebhookSender } from '../../src/adapters/webhook-http/https-webhook-sender.js';
 import { createAccount } from '../../src/app/accounts.js';
-import type { WebhookDispatcher } from '../../src/app/deliver-webhooks.js';
-import { createWebhookDispatcher } from '../../src/app/deliver-webhooks.js';
+import type { WebhookDispatcher } from '../../src/worker/webhook-dispatcher.js';
+import { runWebhookDispatcher } from '../../src/worker/webhook-dispatcher.js';
 import type { Config } from '../../src/config/config.js';
-import { toCaptureSpec } from '../../src/domain/capture-request.js';
+import { toCaptureSpec } from '../../src/domain/capture-spec.js';
 import type { Job } from '../../src/domain/job.js';
-import { MAX_ATTEMPTS, newJobId } from '../../src/domain/job.js';
+import { newJobId } from '../../src/domain/ids.js';
+import { MAX_ATTEMPTS } from '../../src/domain/job.js';
 import type { Stores } from '../../src/main/compose.js';
 import { accountDeps, openStores } from '../../src/main/compose.js';
 import { systemClock } from '../../src/ports/clock.js';
@@ -101,13 +102,12 @@ export function openWebhookHarness(caPem: string, env: Record<string, string> = 
               bytes: 1,
               artifactKey: 'a/b.png',
               cached: false,
-              metadata: {},
+              metadata: { finalUrl: 'https://example.com/', httpStatus: 200 },
             },
             now,
             5,
           );
       if (!ok) throw new Error('the job did not end');
-      dispatcher?.wake();
       return jobId;
     },
     deliveries: (jobId, accountId) => stores.outbox.listForJob(jobId, accountId),
@@ -117,7 +117,7 @@ export function openWebhookHarness(caPem: string, env: Record<string, string> = 
         return done(list) ? list : undefined;
       }, timeoutMs),
     startDispatcher() {
-      dispatcher = createWebhookDispatcher(
+      dispatcher = runWebhookDispatcher(
         {
           ...stores,
           sender,
@@ -127,7 +127,6 @@ export function openWebhookHarness(caPem: string, env: Record<string, string> = 
         },
         { pollMs: 50, leaseMs: 15_000, drainMs: 200 },
       );
-      dispatcher.start();
       return dispatcher;
     },
     async stopDispatcher() {

@@ -11,6 +11,8 @@ describe('loadConfig', () => {
     expect(config.navigationTimeoutMs).toBe(30_000);
     expect(config.cacheTtlSeconds).toBe(86_400);
     expect(config.concurrency).toBeGreaterThanOrEqual(1);
+    expect(config.retentionDays).toBe(30);
+    expect(config.webhookConcurrency).toBe(4);
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -42,5 +44,22 @@ describe('loadConfig', () => {
     });
     expect(config.allowedPrivateNetworks).toEqual(['127.0.0.2/32', '10.0.0.0/8']);
     expect(config.jobRetryDelaysSeconds).toEqual([0, 0]);
+  });
+
+  it('reads RETENTION_DAYS (0 keeps everything) and WEBHOOK_CONCURRENCY, refusing what is out of range', () => {
+    expect(loadConfig({ RETENTION_DAYS: '0', WEBHOOK_CONCURRENCY: '16' })).toMatchObject({
+      retentionDays: 0,
+      webhookConcurrency: 16,
+    });
+    let problems: string[] = [];
+    try {
+      loadConfig({ RETENTION_DAYS: '-1', WEBHOOK_CONCURRENCY: '0' });
+    } catch (err) {
+      problems = (err as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      expect.stringMatching(/^WEBHOOK_CONCURRENCY: must be between 1 and 256/),
+      expect.stringMatching(/^RETENTION_DAYS: must be between 0 and 36500/),
+    ]);
   });
 });

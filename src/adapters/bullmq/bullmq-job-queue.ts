@@ -191,7 +191,7 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   /** Stops handing out jobs (takes resolve null at once); leases already out can still be extended and acknowledged. */
-  async close(): Promise<void> {
+  async stopTaking(): Promise<void> {
     this.closed = true;
     for (const taker of this.takers.splice(0)) {
       clearTimeout(taker.timer);
@@ -199,9 +199,9 @@ export class BullMqJobQueue implements JobQueue {
     }
   }
 
-  /** Closes the BullMQ objects, after `close()`; waits for a fetch in progress (at most `blockSeconds`). */
+  /** Closes the BullMQ objects, after `stopTaking()`; waits for a fetch in progress (at most `blockSeconds`). */
   async disconnect(): Promise<void> {
-    await this.close();
+    await this.stopTaking();
     await this.fetching;
     await this.worker?.close();
     await this.queue?.close();

@@ -1,12 +1,19 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import type { SecretBox } from '../../ports/secret-box.js';
 
 /** AES-256-GCM with a key derived from the service's secret key. Output: `v1.<iv>.<tag>.<data>` (base64url). */
 export class AesSecretBox implements SecretBox {
   private readonly key: Buffer;
+  private readonly digestKey: Buffer;
 
   constructor(secretKey: string) {
     this.key = createHash('sha256').update(secretKey).digest();
+    // A key of its own for digests, so that they and the ciphertexts never share one.
+    this.digestKey = createHmac('sha256', this.key).update('shots digest v1').digest();
+  }
+
+  digest(plain: string): string {
+    return createHmac('sha256', this.digestKey).update(plain).digest('base64url');
   }
 
   seal(plain: string): string {

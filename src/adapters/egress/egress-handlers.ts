@@ -1,9 +1,18 @@
-import { request as httpRequest, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  request as httpRequest,
+  STATUS_CODES,
+  type ClientRequest,
+  type IncomingMessage,
+  type RequestOptions,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { openConnection, type CheckedTarget } from './egress-connect.js';
 import { adopt, recordBlock, type SessionRegistry, type SessionState } from './egress-sessions.js';
-import type { HostChecker } from './url-guard.js';
+import type { HostChecker } from '../../ports/host-checker.js';
+import { normalizeHost } from './url-guard.js';
 
 const CHALLENGE = 'Basic realm="shots-egress"';
 /** Headers that describe one hop and never travel on (RFC 9110 §7.6.1), plus the proxy's own. */
@@ -23,6 +32,56 @@ const HOP_BY_HOP = new Set([
 export interface Limits {
   connectTimeoutMs: number;
   idleTimeoutMs: number;
+  /** DNS and connect bounds for hosts other than the session's target (third-party subresources). */
+  subresourceLookupMs: number;
+  subresourceConnectMs: number;
+}
+
+/**
+ * The kept-alive connections of one session for plain-HTTP forwarding: each connects to exactly
+ * the address in the request's options (the one just checked), never a name, within the
+ * request's connect bound, and belongs to the session (closed with it).
+ */
+class CheckedAgent extends Agent {
+  constructor(
+    private readonly session: SessionState,
+    idleTimeoutMs: number,
+  ) {
+    super({ keepAlive: true, maxSockets: 6, maxFreeSockets: 6, timeout: idleTimeoutMs, scheduling: 'lifo' });
+  }
+
+  override createConnection(
+    options: RequestOptions & { connectTimeoutMs?: number },
+    callback: (err: Error | null, socket?: Duplex) => void,
+  ): undefined {
+    const target: CheckedTarget = {
+      address: String(options.host),
+      family: options.family === 6 ? 6 : 4,
+      port: Number(options.port),
+    };
+    openConnection(null, target, options.connectTimeoutMs ?? 10_000).then(
+      (socket) => {
+        adopt(this.session, socket);
+        callback(null, socket);
+      },
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+    );
+    return undefined;
+  }
+}
+
+/** True when `host` is not the session's target (a third party: the shorter bounds apply). */
+function isThirdParty(session: SessionState, host: string): boolean {
+  return session.primaryHost !== null && normalizeHost(host) !== session.primaryHost;
+}
+
+/** `promise`, or `fallback` once `ms` have passed. */
+function within<T>(promise: Promise<T>, ms: number, fallback: () => T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback()), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** Why a request was not admitted: 403 blocked by policy, 502 unresolvable. */
@@ -145,7 +204,13 @@ export class ProxyHandlers {
     port: number,
     refuse: Refuse,
   ): Promise<CheckedTarget | null> {
-    const result = await this.checker.resolveAndCheck(host);
+    const lookup = this.checker.resolveAndCheck(host);
+    const result = isThirdParty(session, host)
+      ? await within(lookup, this.limits.subresourceLookupMs, () => ({
+          blocked: `the host ${host} did not resolve within ${this.limits.subresourceLookupMs} ms`,
+          unresolvable: true as const,
+        }))
+      : await lookup;
     if (!('blocked' in result)) return { address: result.address, family: result.family, port };
     if (result.unresolvable) {
       refuse(502, `Shots egress: ${result.blocked}.`);
@@ -159,10 +224,14 @@ export class ProxyHandlers {
   private async connectFor(
     session: SessionState,
     target: CheckedTarget,
+    host: string,
     onError: (message: string) => void,
   ): Promise<Socket | null> {
+    const timeoutMs = isThirdParty(session, host)
+      ? this.limits.subresourceConnectMs
+      : this.limits.connectTimeoutMs;
     try {
-      const socket = await openConnection(session.upstream, target, this.limits.connectTimeoutMs);
+      const socket = await openConnection(session.upstream, target, timeoutMs);
       adopt(session, socket);
       return session.closed ? null : socket;
     } catch (err) {
@@ -184,7 +253,9 @@ export class ProxyHandlers {
       writeRaw(client, status, body),
     );
     if (target === null) return;
-    const upstream = await this.connectFor(session, target, (message) => writeRaw(client, 502, message));
+    const upstream = await this.connectFor(session, target, authority.host, (message) =>
+      writeRaw(client, 502, message),
+    );
     if (upstream === null) return;
     if (client.destroyed) return void upstream.destroy();
     client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -205,8 +276,44 @@ export class ProxyHandlers {
       status === 403 ? req.socket.destroy() : sendText(res, status, body);
     const target = await this.admit(session, parsed.url.hostname, portOf(parsed.url), refuse);
     if (target === null) return;
-    const socket = await this.connectFor(session, target, (message) => sendText(res, 502, message));
+    if (session.upstream === null) {
+      this.forwardPooled(req, res, parsed, target, session);
+      return;
+    }
+    const socket = await this.connectFor(session, target, parsed.url.hostname, (message) =>
+      sendText(res, 502, message),
+    );
     if (socket !== null) this.forward(req, res, parsed, socket);
+  }
+
+  /**
+   * Sends the request over a kept-alive connection of the session to exactly the checked address
+   * (a page's subresources on one host reuse a few connections instead of one each). Every request
+   * is still checked first: a host that now resolves elsewhere gets a connection of its own.
+   */
+  private forwardPooled(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: { url: URL; path: string },
+    checked: CheckedTarget,
+    session: SessionState,
+  ): void {
+    session.agent ??= new CheckedAgent(session, this.limits.idleTimeoutMs);
+    const connectTimeoutMs = isThirdParty(session, target.url.hostname)
+      ? this.limits.subresourceConnectMs
+      : this.limits.connectTimeoutMs;
+    const outgoing = httpRequest({
+      method: req.method ?? 'GET',
+      path: target.path,
+      headers: withHost(endToEndHeaders(req.rawHeaders), target.url.host),
+      setHost: false,
+      host: checked.address,
+      family: checked.family,
+      port: checked.port,
+      agent: session.agent,
+      connectTimeoutMs,
+    } as RequestOptions);
+    this.relay(req, res, outgoing);
   }
 
   /** Sends the request over `socket` in origin form and streams the answer back. */
@@ -225,6 +332,11 @@ export class ProxyHandlers {
     });
     // A socket tunnelled through an upstream proxy arrives paused; the HTTP client does not resume it.
     outgoing.once('socket', (s) => s.resume());
+    this.relay(req, res, outgoing);
+  }
+
+  /** Streams `req` to `outgoing` and its answer back to `res`. */
+  private relay(req: IncomingMessage, res: ServerResponse, outgoing: ClientRequest): void {
     outgoing.setTimeout(this.limits.idleTimeoutMs, () => outgoing.destroy(new Error('idle')));
     outgoing.on('response', (incoming) => {
       incoming.on('error', () => res.destroy());
@@ -242,7 +354,15 @@ export class ProxyHandlers {
       }
       incoming.pipe(res);
     });
-    outgoing.on('error', () => sendText(res, 502, 'Shots egress: the target closed the connection.'));
+    outgoing.on('error', (err) =>
+      sendText(
+        res,
+        502,
+        /connect|resolve/i.test(err.message)
+          ? `Shots egress could not connect: ${err.message}.`
+          : 'Shots egress: the target closed the connection.',
+      ),
+    );
     res.on('close', () => outgoing.destroy());
     req.pipe(outgoing);
   }
@@ -260,7 +380,9 @@ export class ProxyHandlers {
       status === 403 ? client.destroy() : writeRaw(client, status, body);
     const target = await this.admit(session, parsed.url.hostname, portOf(parsed.url), refuse);
     if (target === null) return;
-    const upstream = await this.connectFor(session, target, (message) => writeRaw(client, 502, message));
+    const upstream = await this.connectFor(session, target, parsed.url.hostname, (message) =>
+      writeRaw(client, 502, message),
+    );
     if (upstream === null) return;
     const headers = withHost(endToEndHeaders(req.rawHeaders, true), parsed.url.host);
     const lines = [`${req.method ?? 'GET'} ${parsed.path} HTTP/1.1`];

@@ -1,11 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Egress, EgressSession } from '../../ports/egress.js';
+import type { Egress, EgressSession, EgressSessionOptions } from '../../ports/egress.js';
 import type { AddressPolicy } from './address-policy.js';
 import { ProxyHandlers, type Limits } from './egress-handlers.js';
 import { hostKeyOf, SessionRegistry } from './egress-sessions.js';
-import { createHostChecker, type HostChecker } from './url-guard.js';
+import type { HostChecker } from '../../ports/host-checker.js';
+import { createHostChecker } from './url-guard.js';
 
 /**
  * Bypass list for Playwright's `proxy.bypass`. Chromium sends localhost and 127.0.0.0/8 directly,
@@ -29,13 +30,24 @@ export interface EgressProxyOptions {
   connectTimeoutMs?: number;
   /** A tunnel or forwarded request idle this long is closed, in milliseconds. Default 120000. */
   idleTimeoutMs?: number;
+  /** Deadline for resolving a host other than the session's target (a third party), ms. Default 3000. */
+  subresourceLookupMs?: number;
+  /** Deadline for connecting to a host other than the session's target (a third party), ms. Default 5000. */
+  subresourceConnectMs?: number;
 }
 
 /** The running proxy: the Egress port plus where it listens. */
+/** A session of the checking proxy: the browser always goes through it, and refusals are counted. */
+export interface ProxySession extends EgressSession {
+  readonly proxy: { server: string; username: string; password: string; bypass: string };
+  blockedRequests(): number;
+}
+
 export interface EgressProxy extends Egress {
   /** `http://127.0.0.1:<port>`. */
   readonly url: string;
   readonly port: number;
+  openSession(options?: EgressSessionOptions): ProxySession;
 }
 
 function parseUpstream(upstream: string | null | undefined): URL | null {
@@ -69,6 +81,8 @@ export async function createEgressProxy(options: EgressProxyOptions): Promise<Eg
   const limits: Limits = {
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     idleTimeoutMs: options.idleTimeoutMs ?? 120_000,
+    subresourceLookupMs: options.subresourceLookupMs ?? 3000,
+    subresourceConnectMs: options.subresourceConnectMs ?? 5000,
   };
   const handlers = new ProxyHandlers(registry, checker, limits);
   const sockets = new Set<Duplex>();
@@ -102,12 +116,19 @@ export async function createEgressProxy(options: EgressProxyOptions): Promise<Eg
   return {
     url,
     port,
-    openSession(sessionOptions): EgressSession {
-      const { state, password } = registry.open(parseUpstream(sessionOptions?.upstream));
+    openSession(sessionOptions): ProxySession {
+      const target = sessionOptions?.target;
+      const { state, password } = registry.open(
+        parseUpstream(sessionOptions?.upstream),
+        target === undefined ? null : hostKeyOf(target),
+      );
       return {
         proxy: { server: url, username: state.username, password, bypass: PROXY_BYPASS },
         blockedRequests: () => state.blocked,
         blockReason: (target) => state.reasons.get(hostKeyOf(target)) ?? null,
+        setTarget: (url) => {
+          state.primaryHost = hostKeyOf(url);
+        },
         close: () => registry.close(state),
       };
     },

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Agent } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { normalizeHost } from './url-guard.js';
 
@@ -8,10 +9,14 @@ export interface SessionState {
   readonly passwordDigest: Buffer;
   /** Proxy to chain behind the checks, or null to connect directly. */
   readonly upstream: URL | null;
+  /** Normalised host of the capture's target (the navigation's waits); null: every host alike. */
+  primaryHost: string | null;
   blocked: number;
   /** Normalised host → why a request to it was refused (the latest reason wins). */
   readonly reasons: Map<string, string>;
   readonly sockets: Set<Duplex>;
+  /** Kept-alive connections for plain-HTTP forwarding (direct sessions), made on first use. */
+  agent?: Agent;
   closed: boolean;
 }
 
@@ -49,13 +54,14 @@ export class SessionRegistry {
   private readonly byUsername = new Map<string, SessionState>();
 
   /** Creates a session with fresh random credentials; returns the state and the clear password. */
-  open(upstream: URL | null): { state: SessionState; password: string } {
+  open(upstream: URL | null, primaryHost: string | null = null): { state: SessionState; password: string } {
     const username = `shots-${randomBytes(9).toString('base64url')}`;
     const password = randomBytes(24).toString('base64url');
     const state: SessionState = {
       username,
       passwordDigest: digest(password),
       upstream,
+      primaryHost,
       blocked: 0,
       reasons: new Map(),
       sockets: new Set(),
@@ -80,6 +86,7 @@ export class SessionRegistry {
     this.byUsername.delete(state.username);
     for (const socket of state.sockets) socket.destroy();
     state.sockets.clear();
+    state.agent?.destroy();
   }
 
   closeAll(): void {

@@ -1,5 +1,6 @@
 import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
+import type { HostCheck, HostChecker } from '../../ports/host-checker.js';
 import type { UrlGuard } from '../../ports/url-guard.js';
 import type { AddressPolicy } from './address-policy.js';
 
@@ -14,24 +15,6 @@ export interface HostCheckOptions {
   dnsServers?: readonly string[];
   /** Deadline for resolving one host, in milliseconds. Default 5000. */
   lookupTimeoutMs?: number;
-}
-
-/** The outcome of resolving a host and checking every address it resolves to. */
-export type HostCheck =
-  | { address: string; family: 4 | 6; addresses: string[] }
-  | {
-      /** A clause such as `db.internal resolves to 10.0.0.5 (private network)`. */
-      blocked: string;
-      /** Set when the host has no address (or the lookup failed or timed out). */
-      unresolvable?: true;
-    };
-
-export interface HostChecker {
-  /**
-   * Resolves `host` (a name, or an IP literal with or without brackets) and checks every address.
-   * Returns the address to connect to (the first IPv4 one, else the first IPv6 one), or why not.
-   */
-  resolveAndCheck(host: string): Promise<HostCheck>;
 }
 
 interface Resolved {

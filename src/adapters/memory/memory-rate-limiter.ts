@@ -27,6 +27,19 @@ export class MemoryRateLimiter implements RateLimiter {
     });
   }
 
+  peek(key: string, limitPerMinute: number, now: number): Promise<RateDecision> {
+    const start = now - (now % WINDOW_MS);
+    const window = this.windows.get(key);
+    const used = window?.start === start ? window.count : 0;
+    const remaining = Math.max(0, limitPerMinute - used);
+    return Promise.resolve({
+      allowed: remaining > 0,
+      limit: limitPerMinute,
+      remaining,
+      resetSeconds: Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000)),
+    });
+  }
+
   private prune(currentStart: number): void {
     for (const [key, w] of this.windows) if (w.start !== currentStart) this.windows.delete(key);
   }

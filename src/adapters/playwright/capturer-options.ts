@@ -1,7 +1,9 @@
 import type { ProxyLocation } from '../../domain/capture-request.js';
+import type { CaptureSpec } from '../../domain/capture-spec.js';
 import type { Egress } from '../../ports/egress.js';
 import type { ElementLocator } from '../../ports/element-locator.js';
-import type { PagePreparerOptions } from './page-preparation.js';
+import type { CapturePhase } from './capture/phases.js';
+import type { PagePreparerOptions } from './prep/page-preparation.js';
 
 /** Options of {@link createPlaywrightCapturer}. */
 export interface PlaywrightCapturerOptions {
@@ -13,18 +15,24 @@ export interface PlaywrightCapturerOptions {
   browserMaxCaptures: number;
   /** Timeout of `page.goto()` until `load`, in ms (config `NAVIGATION_TIMEOUT_MS`). */
   navigationTimeoutMs: number;
+  /**
+   * How long after the navigation starts its milestone (`waitUntil`, load by default) may take, in
+   * ms (config `LOAD_TIMEOUT_MS`); past it the page is captured as it is (`loadTimedOut`). Default
+   * `navigationTimeoutMs`.
+   */
+  loadTimeoutMs?: number;
   /** Height cap of full-page captures in px (config `MAX_FULL_PAGE_HEIGHT_PX`); taller pages are cut. */
   maxFullPageHeightPx: number;
   /**
-   * SSRF-checking egress proxy. When given, every capture runs in its own session of it, its
-   * refused requests are counted in `metadata.blockedRequests`, and a refused navigation fails
-   * with `TARGET_BLOCKED`. Without it the browser connects directly (tests, trusted setups).
+   * Where the browser's connections go. The service passes the SSRF-checking egress proxy: every
+   * capture runs in its own session of it, its refused requests are counted in
+   * `metadata.blockedRequests`, and a refused navigation fails with `TARGET_BLOCKED`. Required, so
+   * that protection cannot be left out by omission; trusted set-ups and tests pass a direct one.
    */
-  egress?: Egress | null;
+  egress: Egress;
   /**
-   * Hard deadline of one capture in ms, on top of the `signal` the caller passes; default
-   * `navigationTimeoutMs + 60000`. On expiry the context is closed and `CAPTURE_TIMEOUT` thrown.
-   * A video gets `videoAllowanceMs()` more (its frames and encoding).
+   * Time a capture may take, in ms, before its caller stops it (config `CAPTURE_TIMEOUT_MS`);
+   * default `navigationTimeoutMs + 60000`. A video gets `videoAllowanceMs()` more: see `deadlineMs`.
    */
   captureTimeoutMs?: number;
   /** How long `element` may take to appear, in ms; default 3000. */
@@ -34,8 +42,15 @@ export interface PlaywrightCapturerOptions {
    * description returns the full page with `aiError` saying why.
    */
   locator?: ElementLocator | null;
+  /**
+   * Whether the next capture's context and page are made while a slot is idle (see WarmPages).
+   * Default true.
+   */
+  warmPages?: boolean;
   /** Browsers in the pool; default {@link defaultBrowserCount}. */
   browsers?: number;
+  /** Told when each phase of a capture starts (metrics; tests that act in a given phase). */
+  onPhase?: (phase: CapturePhase, spec: CaptureSpec) => void;
   /** Told about browsers that failed to launch or close in the background (for logs). */
   onBackgroundError?: (err: unknown) => void;
   /** `blockAds`, `acceptCookies`, `stealth`: filter lists, engine cache, consent budgets. */

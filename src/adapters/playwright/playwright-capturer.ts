@@ -1,25 +1,33 @@
 import type { Browser } from 'playwright-core';
-import type { CaptureSpec } from '../../domain/capture-request.js';
+import type { CaptureSecrets, CaptureSpec } from '../../domain/capture-spec.js';
 import { AppError } from '../../domain/errors.js';
 import type { CaptureOutput, Capturer } from '../../ports/capturer.js';
-import type { Egress, EgressSession } from '../../ports/egress.js';
-import { createBrowserPool } from './browser-pool.js';
-import type { BrowserPool } from './browser-pool.js';
-import { captureTimeout, raceDeadline, releaseWhenDone } from './capture-deadline.js';
-import { captureError } from './capture-errors.js';
-import { findChromium } from './find-chromium.js';
-import { launchChromium } from './launch-chromium.js';
-import { videoAllowanceMs } from './video-recorder.js';
-import type { PagePreparer } from './page-preparation.js';
-import { createPagePreparer } from './page-preparation.js';
+import type { EgressSession } from '../../ports/egress.js';
+import { createBrowserPool } from './browser/browser-pool.js';
+import type { BrowserPool } from './browser/browser-pool.js';
+import { findChromium } from './browser/find-chromium.js';
+import { launchChromium, launchStealthChromium } from './browser/launch-chromium.js';
+import { abortError, raceDeadline, releaseWhenDone } from './capture/capture-deadline.js';
+import { captureError } from './capture/capture-errors.js';
+import { startCapture } from './capture/capture-run.js';
+import { configureImageLibrary } from './capture/slices.js';
+import { isPlainSpec, WarmPages } from './capture/warm-pages.js';
 import type { PlaywrightCapturerOptions } from './capturer-options.js';
-import { CaptureRun, regionProxy } from './capture-run.js';
+import type { PagePreparer } from './prep/page-preparation.js';
+import { createPagePreparer } from './prep/page-preparation.js';
+import { videoAllowanceMs } from './video/video-recorder.js';
 
 export type { PlaywrightCapturerOptions } from './capturer-options.js';
+export type { CapturePhase } from './capture/phases.js';
 
 /** The {@link Capturer} on Playwright, with its pool visible for tests and metrics. */
 export interface PlaywrightCapturer extends Capturer {
   readonly pool: BrowserPool<Browser>;
+  /**
+   * The browsers of `stealth` captures (patchright-core, see launchStealthChromium): one browser,
+   * launched on the first stealth capture and kept warm, so that other captures cost nothing more.
+   */
+  readonly stealthPool: BrowserPool<Browser>;
   readonly preparer: PagePreparer;
 }
 
@@ -45,71 +53,117 @@ export function defaultBrowserCount(concurrency: number): number {
 
 /** Creates the Playwright capturer; browsers start at `ready()` (or the first capture). */
 export function createPlaywrightCapturer(options: PlaywrightCapturerOptions): PlaywrightCapturer {
+  configureImageLibrary();
   const browsers = options.browsers ?? defaultBrowserCount(options.concurrency);
+  const slotsPerBrowser = Math.ceil(options.concurrency / browsers);
+  const onBackgroundError = options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {};
   const pool = createBrowserPool<Browser>({
-    launch: () => launch(options.chromiumPath),
+    launch: () => launch(options.chromiumPath, launchChromium),
     browsers,
-    contextsPerBrowser: Math.ceil(options.concurrency / browsers),
+    contextsPerBrowser: slotsPerBrowser,
     maxCapturesPerBrowser: options.browserMaxCaptures,
-    ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
+    ...onBackgroundError,
   });
-  const egress = options.egress ?? null;
+  const stealthPool = createBrowserPool<Browser>({
+    launch: () => launch(options.chromiumPath, launchStealthChromium),
+    browsers: 1,
+    contextsPerBrowser: options.concurrency,
+    maxCapturesPerBrowser: options.browserMaxCaptures,
+    ...onBackgroundError,
+  });
   const preparer = createPagePreparer(options.preparation);
+  const warm =
+    options.warmPages === false
+      ? null
+      : new WarmPages(options.egress, slotsPerBrowser, options.onBackgroundError);
+  const captureTimeoutMs = options.captureTimeoutMs ?? options.navigationTimeoutMs + 60_000;
   return {
     pool,
+    stealthPool,
     preparer,
-    ready: () => pool.ready(),
-    close: () => pool.close(),
-    capture: (spec, signal) => captureWithDeadline(pool, egress, preparer, options, spec, signal),
+    ready: async () => {
+      await pool.ready();
+      for (const browser of pool.liveBrowsers()) {
+        for (let i = 0; i < slotsPerBrowser; i++) warm?.refill(browser);
+      }
+    },
+    close: async () => {
+      await warm?.close();
+      await Promise.all([pool.close(), stealthPool.close()]);
+    },
+    // A video gets the time its frames and encoding need on top (see videoAllowanceMs).
+    deadlineMs: (spec) => captureTimeoutMs + (spec.video ? videoAllowanceMs(spec.video, spec.viewport) : 0),
+    capture: (spec, signal, secrets) =>
+      spec.stealth
+        ? capture(stealthPool, null, preparer, options, spec, signal, secrets)
+        : capture(pool, warm, preparer, options, spec, signal, secrets),
   };
 }
 
-async function launch(chromiumPath: string | null): Promise<Browser> {
+async function launch(
+  chromiumPath: string | null,
+  launcher: (path: string) => Promise<Browser>,
+): Promise<Browser> {
   const path = findChromium(chromiumPath);
   try {
-    return await launchChromium(path);
+    return await launcher(path);
   } catch (err) {
     const why = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
     throw new AppError('CAPTURE_FAILED', `Chromium at ${path} failed to start: ${why}`, { cause: err });
   }
 }
 
-async function captureWithDeadline(
+/** The upstream proxy of the spec's `proxyLocation`, or null without one; an unconfigured region fails. */
+function regionProxy(options: PlaywrightCapturerOptions, spec: CaptureSpec): string | null {
+  if (spec.proxyLocation === null) return null;
+  const upstream = options.regionProxies?.[spec.proxyLocation];
+  if (upstream === undefined) {
+    throw new AppError('CAPTURE_FAILED', `No proxy is configured for proxyLocation ${spec.proxyLocation}`, {
+      retryable: false,
+    });
+  }
+  return upstream;
+}
+
+/** One capture on a pooled browser, in its own egress session, stopped at once when `signal` aborts. */
+async function capture(
   pool: BrowserPool<Browser>,
-  egress: Egress | null,
+  warm: WarmPages | null,
   preparer: PagePreparer,
   options: PlaywrightCapturerOptions,
   spec: CaptureSpec,
   signal: AbortSignal,
+  secrets: CaptureSecrets | undefined,
 ): Promise<CaptureOutput> {
-  const deadline = new AbortController();
-  const abort = (): void => deadline.abort(captureTimeout());
-  // A video gets the time its frames and encoding need on top (see videoAllowanceMs).
-  const videoMs = spec.video ? videoAllowanceMs(spec.video, spec.viewport) : 0;
-  const timer = setTimeout(
-    abort,
-    (options.captureTimeoutMs ?? options.navigationTimeoutMs + 60_000) + videoMs,
-  );
-  signal.addEventListener('abort', abort, { once: true });
-  if (signal.aborted) abort();
+  if (signal.aborted) throw abortError(signal);
+  const lease = await pool.acquire(signal).catch((err: unknown) => {
+    throw signal.aborted ? abortError(signal) : err;
+  });
+  const pre = warm && isPlainSpec(spec) ? await warm.take(lease.browser, spec).catch(() => null) : null;
+  let session: EgressSession;
   try {
-    if (deadline.signal.aborted) throw captureTimeout();
-    const lease = await pool.acquire(deadline.signal).catch((err: unknown) => {
-      throw deadline.signal.aborted ? captureTimeout() : err;
-    });
-    let session: EgressSession | null;
-    try {
-      session = egress?.openSession({ upstream: regionProxy(options, spec) }) ?? null;
-    } catch (err) {
-      lease.release();
-      throw captureError(err);
-    }
-    const run = new CaptureRun(lease.browser, spec, options, session, preparer.forSpec(spec));
-    const work = run.execute();
-    releaseWhenDone(work, lease, session, deadline.signal);
-    return await raceDeadline(work, deadline.signal, () => run.abort());
-  } finally {
-    clearTimeout(timer);
-    signal.removeEventListener('abort', abort);
+    session =
+      pre?.session ?? options.egress.openSession({ upstream: regionProxy(options, spec), target: spec.url });
+  } catch (err) {
+    lease.release();
+    throw captureError(err);
   }
+  const run = startCapture(lease.browser, spec, {
+    session,
+    prep: preparer.forSpec(spec),
+    locator: options.locator ?? null,
+    navigationTimeoutMs: options.navigationTimeoutMs,
+    loadTimeoutMs: options.loadTimeoutMs ?? options.navigationTimeoutMs,
+    maxFullPageHeightPx: options.maxFullPageHeightPx,
+    elementWaitMs: options.elementWaitMs ?? 3000,
+    ...(secrets ? { secrets } : {}),
+    ...(options.onPhase ? { onPhase: (phase) => options.onPhase?.(phase, spec) } : {}),
+    ...(pre ? { warm: { context: pre.context, page: pre.page } } : {}),
+  });
+  releaseWhenDone(run.done, lease, session, signal);
+  // The slot's next page is made while this capture runs (the other core's work), or after it.
+  if (pre) warm?.refill(lease.browser);
+  const refill = (): void => void setImmediate(() => warm?.refill(lease.browser));
+  run.done.then(refill, refill);
+  return raceDeadline(run.done, signal, () => run.abort());
 }

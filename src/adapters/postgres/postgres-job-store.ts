@@ -1,10 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import type { CaptureSpec } from '../../domain/capture-request.js';
+import { newDeliveryId } from '../../domain/ids.js';
+import type { CaptureSpec } from '../../domain/capture-spec.js';
 import type { Job, JobError, JobResult, JobStatus, StorageTargetRef } from '../../domain/job.js';
 import { INTERRUPTED_ERROR } from '../../domain/job.js';
-import type { JobStore, QuotaGuard } from '../../ports/job-store.js';
+import type {
+  ArtifactDeletion,
+  CreateOutcome,
+  ExpiredBatch,
+  IdempotencyClaim,
+  IdempotencyRecord,
+  JobStore,
+  QuotaGuard,
+} from '../../ports/job-store.js';
+import { notifyJobEvent } from './postgres-outbox-signal.js';
 import type { PostgresDatabase, Queryable } from './postgres-database.js';
 import { iso } from './postgres-database.js';
+import * as housekeeping from './postgres-job-housekeeping.js';
 
 interface JobRow {
   id: string;
@@ -42,7 +52,7 @@ function toJob(row: JobRow): Job {
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
     result: row.result,
     storage: row.storage,
-    storageCredentialsSealed: row.storage_credentials,
+    secretsSealed: row.storage_credentials,
   };
 }
 
@@ -60,8 +70,8 @@ export class PostgresJobStore implements JobStore {
   private async insert(client: Queryable, job: Job): Promise<void> {
     await client.query(
       `INSERT INTO jobs (id, account_id, type, status, spec, webhook_url, cache_key, attempts, max_attempts,
-         created_at, started_at, completed_at, result, storage, storage_credentials)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+         created_at, started_at, completed_at, result, storage, storage_credentials, artifact_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
       [
         job.id,
         job.accountId,
@@ -77,8 +87,9 @@ export class PostgresJobStore implements JobStore {
         job.completedAt,
         job.result ? JSON.stringify(job.result) : null,
         job.storage ? JSON.stringify(job.storage) : null,
-        // Credentials are kept only while the job can still run.
-        job.status === 'queued' ? (job.storageCredentialsSealed ?? null) : null,
+        // Secrets are kept only while the job can still run.
+        job.status === 'queued' ? (job.secretsSealed ?? null) : null,
+        job.result?.artifactKey ?? null,
       ],
     );
   }
@@ -91,20 +102,41 @@ export class PostgresJobStore implements JobStore {
     return rows[0]?.n ?? 0;
   }
 
-  createWithinQuota(job: Job, quota: QuotaGuard): Promise<'created' | 'quota_exceeded'> {
-    return this.db.transaction(async (client) => {
-      // One submitter of an account at a time, across every API process: count and insert are atomic.
+  createWithinQuota(job: Job, quota: QuotaGuard, idempotency?: IdempotencyClaim): Promise<CreateOutcome> {
+    return this.db.transaction(async (client): Promise<CreateOutcome> => {
+      // One submitter of an account at a time, across every API process: the idempotency key, the
+      // count and the insert are atomic.
       await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
         QUOTA_LOCK_NAMESPACE,
         job.accountId,
       ]);
+      if (idempotency) {
+        const replay = await housekeeping.takeIdempotencyKey(client, job.accountId, idempotency);
+        if (replay) return { replay };
+      }
+      const cachedFrom = job.status === 'completed' ? job.result?.artifactKey : undefined;
+      if (cachedFrom !== undefined && !(await housekeeping.artifactHeld(client, cachedFrom)))
+        return 'cache_gone';
       if ((await this.used(client, job.accountId, quota.monthStart)) >= quota.monthlyQuota)
         return 'quota_exceeded';
       await this.insert(client, job);
-      if (job.status === 'completed')
+      if (idempotency)
+        await housekeeping.recordIdempotencyKey(client, job.accountId, idempotency, job.id, job.createdAt);
+      if (job.status === 'completed') {
         await addOutboxRow(client, job.id, 'job.completed', job.completedAt ?? job.createdAt);
+        await notifyJobEvent(client, job.id);
+      }
       return 'created';
     });
+  }
+
+  async findIdempotencyKey(
+    accountId: string,
+    key: string,
+    notBefore: string,
+  ): Promise<IdempotencyRecord | null> {
+    await this.db.ready();
+    return housekeeping.findIdempotencyKey(this.db.pool, accountId, key, notBefore);
   }
 
   async get(jobId: string, accountId: string): Promise<Job | null> {
@@ -188,9 +220,28 @@ export class PostgresJobStore implements JobStore {
     );
     return rows[0]?.ms ?? null;
   }
+
+  deleteExpired(endedBefore: string, limit: number): Promise<ExpiredBatch | null> {
+    return housekeeping.deleteExpired(this.db, endedBefore, limit);
+  }
+
+  pendingArtifactDeletions(limit: number): Promise<ArtifactDeletion[]> {
+    return housekeeping.pendingArtifactDeletions(this.db, limit);
+  }
+
+  forgetArtifactDeletions(keys: readonly string[]): Promise<void> {
+    return housekeeping.forgetArtifactDeletions(this.db, keys);
+  }
+
+  pruneIdempotencyKeys(before: string, limit: number): Promise<number> {
+    return housekeeping.pruneIdempotencyKeys(this.db, before, limit);
+  }
 }
 
-/** Ends a live job (inside the caller's transaction): state, outcome, no more credentials, its outbox row. */
+/**
+ * Ends a live job (inside the caller's transaction): state, outcome, no more credentials, its outbox
+ * row, and the job event that wakes dispatchers and waiters once the transaction commits.
+ */
 async function finish(
   client: Queryable,
   jobId: string,
@@ -201,7 +252,8 @@ async function finish(
 ): Promise<boolean> {
   const { rowCount } = await client.query(
     `UPDATE jobs SET status = $1, completed_at = $2, result = $3, error_code = $4, error_message = $5,
-       capture_ms = coalesce($6, capture_ms), attempt_token = NULL, storage_credentials = NULL
+       capture_ms = coalesce($6, capture_ms), attempt_token = NULL, storage_credentials = NULL,
+       artifact_key = $9
      WHERE id = $7 AND status IN ('queued', 'processing') AND ($8::text IS NULL OR attempt_token = $8)`,
     [
       status,
@@ -212,10 +264,12 @@ async function finish(
       outcome.captureMs === undefined ? null : Math.round(outcome.captureMs),
       jobId,
       token ?? null,
+      outcome.result?.artifactKey ?? null,
     ],
   );
   if ((rowCount ?? 0) === 0) return false;
   await addOutboxRow(client, jobId, status === 'completed' ? 'job.completed' : 'job.failed', now);
+  await notifyJobEvent(client, jobId);
   return true;
 }
 
@@ -229,6 +283,6 @@ async function addOutboxRow(
   await client.query(
     `INSERT INTO webhook_deliveries (id, job_id, account_id, event, url, occurred_at, state, next_attempt_at, created_at)
      SELECT $1, id, account_id, $2, webhook_url, $3, 'pending', 'epoch', $3 FROM jobs WHERE id = $4 AND webhook_url IS NOT NULL`,
-    [`msg_${randomBytes(16).toString('base64url')}`, event, occurredAt, jobId],
+    [newDeliveryId(), event, occurredAt, jobId],
   );
 }

@@ -83,4 +83,28 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id, attempt);
   `,
+  // 2: client operations (issue 14): idempotency keys; the artifact each job points at (a job served
+  // from cache shares the original's), so retention deletes an artifact only with its last job;
+  // artifacts queued for deletion by the retention sweep; ended jobs by end time.
+  `
+  CREATE TABLE idempotency_keys (
+    account_id text NOT NULL,
+    idempotency_key text NOT NULL,
+    request_hash text NOT NULL,
+    job_id text NOT NULL,
+    created_at timestamptz NOT NULL,
+    PRIMARY KEY (account_id, idempotency_key)
+  );
+  CREATE INDEX idempotency_keys_job ON idempotency_keys (job_id);
+  CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+  ALTER TABLE jobs ADD COLUMN artifact_key text;
+  UPDATE jobs SET artifact_key = result->>'artifactKey' WHERE result IS NOT NULL;
+  CREATE INDEX jobs_artifact ON jobs (artifact_key) WHERE artifact_key IS NOT NULL;
+  CREATE INDEX jobs_ended ON jobs (completed_at) WHERE status IN ('completed', 'failed');
+  CREATE TABLE artifact_deletions (
+    artifact_key text PRIMARY KEY,
+    bytes bigint NOT NULL,
+    queued_at timestamptz NOT NULL
+  );
+  `,
 ];

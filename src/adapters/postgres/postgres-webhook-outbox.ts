@@ -1,3 +1,4 @@
+import { newDeliveryId } from '../../domain/ids.js';
 import { randomBytes } from 'node:crypto';
 import type {
   AttemptLogEntry,
@@ -11,6 +12,7 @@ import type {
   WebhookOutbox,
 } from '../../ports/webhook-outbox.js';
 import type { PostgresDatabase } from './postgres-database.js';
+import { notifyJobEvent } from './postgres-outbox-signal.js';
 import { iso } from './postgres-database.js';
 
 interface DeliveryRow {
@@ -169,7 +171,7 @@ export class PostgresWebhookOutbox implements WebhookOutbox {
       `INSERT INTO webhook_deliveries (id, job_id, account_id, event, url, occurred_at, state, next_attempt_at, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7) RETURNING *`,
       [
-        `msg_${randomBytes(16).toString('base64url')}`,
+        newDeliveryId(),
         delivery.jobId,
         delivery.accountId,
         delivery.event,
@@ -178,6 +180,17 @@ export class PostgresWebhookOutbox implements WebhookOutbox {
         now,
       ],
     );
+    await notifyJobEvent(this.db.pool, delivery.jobId);
     return toRecord(rows[0] as DeliveryRow, []);
+  }
+
+  async backlog(nowMs: number): Promise<{ due: number; scheduled: number }> {
+    const { rows } = await this.db.query<{ due: number; scheduled: number }>(
+      `SELECT count(*) FILTER (WHERE next_attempt_at <= $1)::int AS due,
+              count(*) FILTER (WHERE next_attempt_at > $1)::int AS scheduled
+       FROM webhook_deliveries WHERE state = 'pending'`,
+      [new Date(nowMs)],
+    );
+    return { due: rows[0]?.due ?? 0, scheduled: rows[0]?.scheduled ?? 0 };
   }
 }

@@ -31,4 +31,13 @@ export class RedisRateLimiter implements RateLimiter {
     if (count > limitPerMinute) return { allowed: false, limit: limitPerMinute, remaining: 0, resetSeconds };
     return { allowed: true, limit: limitPerMinute, remaining: limitPerMinute - count, resetSeconds };
   }
+
+  /** A plain GET of the window's counter: nothing is counted or created. */
+  async peek(key: string, limitPerMinute: number, now: number): Promise<RateDecision> {
+    const start = now - (now % WINDOW_MS);
+    const used = Number((await this.redis.get(`${this.prefix}:rate:${key}:${start}`)) ?? 0);
+    const remaining = Math.max(0, limitPerMinute - used);
+    const resetSeconds = Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000));
+    return { allowed: remaining > 0, limit: limitPerMinute, remaining, resetSeconds };
+  }
 }

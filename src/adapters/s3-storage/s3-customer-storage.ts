@@ -4,7 +4,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import { PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { AppError } from '../../domain/errors.js';
 import type { CustomerBucket, CustomerStorage } from '../../ports/customer-storage.js';
-import type { HostChecker } from '../egress/url-guard.js';
+import type { HostChecker } from '../../ports/host-checker.js';
 import { S3_COMPATIBILITY } from './s3-artifact-store.js';
 
 export interface S3CustomerStorageOptions {
@@ -85,6 +85,17 @@ export function storageError(
     return new AppError('STORAGE_FAILED', `Upload to ${where} was cut short (the attempt's deadline).`, {
       cause: err,
     });
+  if (code === 'ENOTFOUND') {
+    // The store's host does not exist (a region or endpoint that is not there): no retry heals it.
+    return new AppError(
+      'STORAGE_FAILED',
+      `Upload to ${where} failed: its host does not exist; check the region and endpoint.`,
+      {
+        retryable: false,
+        cause: err,
+      },
+    );
+  }
   const why =
     err instanceof Error && err.name === 'TimeoutError'
       ? 'timed out'

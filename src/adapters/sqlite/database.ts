@@ -94,6 +94,29 @@ const MIGRATIONS: string[] = [
   ALTER TABLE jobs ADD COLUMN storage TEXT;
   ALTER TABLE jobs ADD COLUMN storage_credentials TEXT;
   `,
+  // 3: client operations (issue 14): idempotency keys; the artifact each job points at (a job served
+  // from cache shares the original's), so retention deletes an artifact only with its last job;
+  // artifacts queued for deletion by the retention sweep.
+  `
+  CREATE TABLE idempotency_keys (
+    account_id TEXT NOT NULL,
+    idempotency_key TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    job_id TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (account_id, idempotency_key)
+  );
+  CREATE INDEX idempotency_keys_job ON idempotency_keys(job_id);
+  CREATE INDEX idempotency_keys_created ON idempotency_keys(created_at);
+  ALTER TABLE jobs ADD COLUMN artifact_key TEXT;
+  UPDATE jobs SET artifact_key = json_extract(result, '$.artifactKey') WHERE result IS NOT NULL;
+  CREATE INDEX jobs_artifact ON jobs(artifact_key) WHERE artifact_key IS NOT NULL;
+  CREATE TABLE artifact_deletions (
+    artifact_key TEXT PRIMARY KEY,
+    bytes INTEGER NOT NULL,
+    queued_at TEXT NOT NULL
+  );
+  `,
 ];
 
 /** Opens (creating when needed) the SQLite file in WAL mode and brings its schema up to date. */

@@ -99,7 +99,7 @@ export class SqliteJobQueue implements JobQueue {
     return Promise.resolve({ waiting: count('waiting'), active: count('active') });
   }
 
-  close(): Promise<void> {
+  stopTaking(): Promise<void> {
     this.closed = true;
     this.wake.emit('job');
     return Promise.resolve();

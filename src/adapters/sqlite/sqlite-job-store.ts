@@ -1,10 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import type { CaptureSpec } from '../../domain/capture-request.js';
+import { newDeliveryId } from '../../domain/ids.js';
+import type { CaptureSpec } from '../../domain/capture-spec.js';
 import type { Job, JobError, JobResult, JobStatus, StorageTargetRef } from '../../domain/job.js';
 import { INTERRUPTED_ERROR } from '../../domain/job.js';
-import type { JobStore, QuotaGuard } from '../../ports/job-store.js';
+import type {
+  ArtifactDeletion,
+  CreateOutcome,
+  ExpiredBatch,
+  IdempotencyClaim,
+  IdempotencyRecord,
+  JobStore,
+  QuotaGuard,
+} from '../../ports/job-store.js';
 import type { SqliteDatabase } from './database.js';
+import { SqliteOutboxSignal } from './sqlite-outbox-signal.js';
 import { prepared } from './database.js';
+import * as housekeeping from './sqlite-job-housekeeping.js';
 
 interface JobRow {
   id: string;
@@ -43,28 +53,33 @@ function toJob(row: JobRow): Job {
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
     result: row.result ? (JSON.parse(row.result) as JobResult) : null,
     storage: row.storage ? (JSON.parse(row.storage) as StorageTargetRef) : null,
-    storageCredentialsSealed: row.storage_credentials,
+    secretsSealed: row.storage_credentials,
   };
 }
 
 /** Job records in SQLite. Terminal transitions and their webhook outbox rows share one transaction. */
 export class SqliteJobStore implements JobStore {
-  constructor(private readonly db: SqliteDatabase) {}
+  /** `signal` is told of every job that ends (after the commit), for the dispatcher and waiters. */
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly signal: SqliteOutboxSignal = new SqliteOutboxSignal(),
+  ) {}
 
   private insert(job: Job): void {
     prepared(
       this.db,
       `INSERT INTO jobs (id, account_id, type, status, spec, webhook_url, cache_key, attempts, max_attempts,
-           created_at, started_at, completed_at, result, storage, storage_credentials)
+           created_at, started_at, completed_at, result, storage, storage_credentials, artifact_key)
          VALUES (@id, @accountId, @type, @status, @spec, @webhookUrl, @cacheKey, @attempts, @maxAttempts,
-           @createdAt, @startedAt, @completedAt, @result, @storage, @storageCredentials)`,
+           @createdAt, @startedAt, @completedAt, @result, @storage, @storageCredentials, @artifactKey)`,
     ).run({
       ...job,
+      artifactKey: job.result?.artifactKey ?? null,
       spec: JSON.stringify(job.spec),
       result: job.result ? JSON.stringify(job.result) : null,
       storage: job.storage ? JSON.stringify(job.storage) : null,
-      // Credentials are kept only while the job can still run.
-      storageCredentials: job.status === 'queued' ? (job.storageCredentialsSealed ?? null) : null,
+      // Secrets are kept only while the job can still run.
+      storageCredentials: job.status === 'queued' ? (job.secretsSealed ?? null) : null,
     });
   }
 
@@ -76,15 +91,30 @@ export class SqliteJobStore implements JobStore {
     return row.n;
   }
 
-  createWithinQuota(job: Job, quota: QuotaGuard): Promise<'created' | 'quota_exceeded'> {
-    const run = this.db.transaction(() => {
-      if (this.used(job.accountId, quota.monthStart) >= quota.monthlyQuota) return 'quota_exceeded' as const;
+  createWithinQuota(job: Job, quota: QuotaGuard, idempotency?: IdempotencyClaim): Promise<CreateOutcome> {
+    // An immediate transaction: one writer at a time, so the key, the cache source and the count hold.
+    const run = this.db.transaction((): CreateOutcome => {
+      if (idempotency) {
+        const replay = housekeeping.takeIdempotencyKey(this.db, job.accountId, idempotency);
+        if (replay) return { replay };
+      }
+      const cachedFrom = job.status === 'completed' ? job.result?.artifactKey : undefined;
+      if (cachedFrom !== undefined && !housekeeping.artifactHeld(this.db, cachedFrom)) return 'cache_gone';
+      if (this.used(job.accountId, quota.monthStart) >= quota.monthlyQuota) return 'quota_exceeded';
       this.insert(job);
+      if (idempotency)
+        housekeeping.recordIdempotencyKey(this.db, job.accountId, idempotency, job.id, job.createdAt);
       if (job.status === 'completed')
         this.addOutboxRow(job.id, 'job.completed', job.completedAt ?? job.createdAt);
-      return 'created' as const;
+      return 'created';
     });
-    return Promise.resolve(run.immediate());
+    const outcome = run.immediate();
+    if (outcome === 'created' && job.status === 'completed') this.signal.notify(job.id);
+    return Promise.resolve(outcome);
+  }
+
+  findIdempotencyKey(accountId: string, key: string, notBefore: string): Promise<IdempotencyRecord | null> {
+    return Promise.resolve(housekeeping.findIdempotencyKey(this.db, accountId, key, notBefore));
   }
 
   get(jobId: string, accountId: string): Promise<Job | null> {
@@ -109,12 +139,13 @@ export class SqliteJobStore implements JobStore {
   }
 
   startAttempt(jobId: string, token: string, now: string): Promise<Job | null> {
+    let ended = false;
     const run = this.db.transaction((): Job | null => {
       const row = prepared(this.db, `SELECT * FROM jobs WHERE id = ?`).get(jobId) as JobRow | undefined;
       if (!row || row.status === 'completed' || row.status === 'failed') return null;
       if (row.attempts >= row.max_attempts) {
         // Every attempt was started and none reported back: the worker died each time.
-        this.finish(jobId, 'failed', now, { error: INTERRUPTED_ERROR });
+        if (this.finish(jobId, 'failed', now, { error: INTERRUPTED_ERROR })) ended = true;
         return null;
       }
       const updated = prepared(
@@ -124,7 +155,9 @@ export class SqliteJobStore implements JobStore {
       ).get(token, now, jobId) as JobRow;
       return toJob(updated);
     });
-    return Promise.resolve(run.immediate());
+    const job = run.immediate();
+    if (ended) this.signal.notify(jobId);
+    return Promise.resolve(job);
   }
 
   private finish(
@@ -136,13 +169,14 @@ export class SqliteJobStore implements JobStore {
   ): boolean {
     const info = prepared(
       this.db,
-      `UPDATE jobs SET status = ?, completed_at = ?, result = ?, error_code = ?, error_message = ?,
+      `UPDATE jobs SET status = ?, completed_at = ?, result = ?, artifact_key = ?, error_code = ?, error_message = ?,
            capture_ms = coalesce(?, capture_ms), attempt_token = NULL, storage_credentials = NULL
          WHERE id = ? AND status IN ('queued', 'processing') ${token === undefined ? '' : 'AND attempt_token = ?'}`,
     ).run(
       status,
       now,
       outcome.result ? JSON.stringify(outcome.result) : null,
+      outcome.result?.artifactKey ?? null,
       outcome.error?.code ?? null,
       outcome.error?.message ?? null,
       outcome.captureMs ?? null,
@@ -160,7 +194,7 @@ export class SqliteJobStore implements JobStore {
       this.db,
       `INSERT INTO webhook_deliveries (id, job_id, account_id, event, url, occurred_at, state, next_attempt_at, created_at)
          SELECT ?, id, account_id, ?, webhook_url, ?, 'pending', 0, ? FROM jobs WHERE id = ? AND webhook_url IS NOT NULL`,
-    ).run(`msg_${randomBytes(16).toString('base64url')}`, event, occurredAt, occurredAt, jobId);
+    ).run(newDeliveryId(), event, occurredAt, occurredAt, jobId);
   }
 
   complete(
@@ -171,12 +205,18 @@ export class SqliteJobStore implements JobStore {
     captureMs?: number,
   ): Promise<boolean> {
     const run = this.db.transaction(() => this.finish(jobId, 'completed', now, { result, captureMs }, token));
-    return Promise.resolve(run.immediate());
+    return Promise.resolve(this.notifyIf(run.immediate(), jobId));
   }
 
   fail(jobId: string, token: string, error: JobError, now: string): Promise<boolean> {
     const run = this.db.transaction(() => this.finish(jobId, 'failed', now, { error }, token));
-    return Promise.resolve(run.immediate());
+    return Promise.resolve(this.notifyIf(run.immediate(), jobId));
+  }
+
+  /** Tells the signal's listeners that the job ended, when it did; passes `ended` through. */
+  private notifyIf(ended: boolean, jobId: string): boolean {
+    if (ended) this.signal.notify(jobId);
+    return ended;
   }
 
   requeue(jobId: string, token: string, error: JobError): Promise<boolean> {
@@ -203,5 +243,22 @@ export class SqliteJobStore implements JobStore {
          ORDER BY completed_at DESC LIMIT 50)`,
     ).get() as { ms: number | null };
     return Promise.resolve(row.ms);
+  }
+
+  deleteExpired(endedBefore: string, limit: number): Promise<ExpiredBatch | null> {
+    return Promise.resolve(housekeeping.deleteExpired(this.db, endedBefore, limit));
+  }
+
+  pendingArtifactDeletions(limit: number): Promise<ArtifactDeletion[]> {
+    return Promise.resolve(housekeeping.pendingArtifactDeletions(this.db, limit));
+  }
+
+  forgetArtifactDeletions(keys: readonly string[]): Promise<void> {
+    housekeeping.forgetArtifactDeletions(this.db, keys);
+    return Promise.resolve();
+  }
+
+  pruneIdempotencyKeys(before: string, limit: number): Promise<number> {
+    return Promise.resolve(housekeeping.pruneIdempotencyKeys(this.db, before, limit));
   }
 }

@@ -1,3 +1,4 @@
+import { newDeliveryId } from '../../domain/ids.js';
 import { randomBytes } from 'node:crypto';
 import type {
   AttemptLogEntry,
@@ -11,6 +12,7 @@ import type {
   WebhookOutbox,
 } from '../../ports/webhook-outbox.js';
 import type { SqliteDatabase } from './database.js';
+import { SqliteOutboxSignal } from './sqlite-outbox-signal.js';
 import { prepared } from './database.js';
 
 interface DeliveryRow {
@@ -87,7 +89,11 @@ function toRecord(row: DeliveryRow, attempts: AttemptRow[]): DeliveryRecord {
 
 /** The webhook outbox in the SQLite file (`webhook_deliveries`, `webhook_attempts`). */
 export class SqliteWebhookOutbox implements WebhookOutbox {
-  constructor(private readonly db: SqliteDatabase) {}
+  /** `signal` is told of every redelivery queued, so that the dispatcher sends it at once. */
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly signal: SqliteOutboxSignal = new SqliteOutboxSignal(),
+  ) {}
 
   claimDue(nowMs: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
     if (limit <= 0) return Promise.resolve([]);
@@ -181,7 +187,7 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
       `INSERT INTO webhook_deliveries (id, job_id, account_id, event, url, occurred_at, state, next_attempt_at, created_at)
          VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING *`,
     ).get(
-      `msg_${randomBytes(16).toString('base64url')}`,
+      newDeliveryId(),
       delivery.jobId,
       delivery.accountId,
       delivery.event,
@@ -190,6 +196,16 @@ export class SqliteWebhookOutbox implements WebhookOutbox {
       now.getTime(),
       now.toISOString(),
     ) as DeliveryRow;
+    this.signal.notify(delivery.jobId);
     return Promise.resolve(toRecord(row, []));
+  }
+
+  backlog(nowMs: number): Promise<{ due: number; scheduled: number }> {
+    const row = prepared(
+      this.db,
+      `SELECT coalesce(sum(next_attempt_at <= ?), 0) AS due, coalesce(sum(next_attempt_at > ?), 0) AS scheduled
+         FROM webhook_deliveries WHERE state = 'pending'`,
+    ).get(nowMs, nowMs) as { due: number; scheduled: number };
+    return Promise.resolve({ due: row.due, scheduled: row.scheduled });
   }
 }

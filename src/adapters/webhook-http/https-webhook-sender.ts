@@ -4,7 +4,7 @@ import { request } from 'node:https';
 import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import type { SendResult, WebhookRequest, WebhookSender } from '../../ports/webhook-sender.js';
-import type { HostChecker } from '../egress/url-guard.js';
+import type { HostChecker } from '../../ports/host-checker.js';
 
 export interface HttpsWebhookSenderOptions {
   /** Resolves a host and checks its addresses against the SSRF policy (the URL guard). */

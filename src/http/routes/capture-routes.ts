@@ -1,60 +1,147 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Account } from '../../domain/account.js';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { CaptureRequest } from '../../domain/capture-request.js';
-import { AppError } from '../../domain/errors.js';
 import type { HttpDeps } from '../deps.js';
+import { accountOf } from '../deps.js';
 import {
   AcceptedSchema,
   CaptureRequestSchema,
+  DeviceSchema,
   JobParamsSchema,
   JobStatusSchema,
   problems,
-  ResultRecordSchema,
+  ResultResponseSchema,
 } from '../schemas.js';
 
-function accountOf(request: { account?: Account }): Account {
-  if (!request.account) throw new AppError('INVALID_API_KEY', 'The API key is missing.');
-  return request.account;
+const security = [{ bearer: [] }];
+
+/** `Idempotency-Key` of `POST /screenshots/web` (CONTRACT §4b). */
+const IdempotencyHeadersSchema = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description:
+        'Makes the submit safe to retry: the same key with the same body (compared as canonical JSON) within 24 hours ' +
+        'answers with the first job (202, same jobId, header `Idempotent-Replayed: true`), without a second quota unit ' +
+        'or rate-limit unit; with a different body, 409 IDEMPOTENCY_KEY_REUSED. Keys are per account. Only accepted ' +
+        'requests are remembered: after a 4xx the key is still free.',
+    }),
+  ),
+});
+
+/** `waitSeconds` of `GET /jobs/{jobId}/status` (CONTRACT §4b). */
+const StatusQuerySchema = Type.Object({
+  waitSeconds: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 30,
+      description:
+        'Long-poll: hold the answer until the job is completed or failed, or this many seconds have passed. Default 0.',
+    }),
+  ),
+});
+
+/** Query strings arrive as text: a whole number becomes a number before validation (the rest is refused). */
+async function wholeNumberQuery(request: { query: unknown }): Promise<void> {
+  const query = request.query as Record<string, unknown>;
+  const raw = query.waitSeconds;
+  if (typeof raw === 'string' && /^-?\d{1,9}$/.test(raw)) query.waitSeconds = Number(raw);
 }
 
-const security = [{ bearer: [] }];
+/** An AbortSignal that aborts when the client disconnects before the answer is sent. */
+function disconnectSignal(reply: FastifyReply): { signal: AbortSignal; release(): void } {
+  const controller = new AbortController();
+  const onClose = (): void => {
+    if (!reply.raw.writableEnded) controller.abort();
+  };
+  reply.raw.once('close', onClose);
+  return { signal: controller.signal, release: () => reply.raw.off('close', onClose) };
+}
 
 /** `POST /screenshots/web`, `GET /jobs/{jobId}/status`, `GET /jobs/{jobId}/result`. */
 export function captureRoutes(deps: HttpDeps): FastifyPluginAsync {
   return async (app) => {
-    app.post<{ Body: CaptureRequest }>(
+    app.post<{ Body: CaptureRequest; Headers: { 'idempotency-key'?: string } }>(
       '/screenshots/web',
       {
-        config: { auth: true, metered: true },
+        config: { auth: true, metered: true, idempotent: true },
         schema: {
           summary: 'Enqueue a web capture',
           tags: ['captures'],
           security,
+          headers: IdempotencyHeadersSchema,
           body: CaptureRequestSchema,
-          response: { 202: AcceptedSchema, ...problems(400, 401, 402, 403, 415, 429) },
+          response: { 202: AcceptedSchema, ...problems(400, 401, 402, 403, 409, 415, 429) },
         },
       },
       async (request, reply) => {
-        const accepted = await deps.submitCapture(accountOf(request), request.body);
+        const key = request.headers['idempotency-key'];
+        const { replayed, ...accepted } = await deps.submitCapture(
+          accountOf(request),
+          request.body,
+          key === undefined ? undefined : { key, earlier: request.idempotentEarlier },
+        );
+        if (replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(202).header('location', accepted.statusUrl).send(accepted);
       },
     );
 
-    app.get<{ Params: { jobId: string } }>(
+    app.get(
+      '/devices',
+      {
+        schema: {
+          summary: 'Device presets for `device`',
+          description:
+            'Every preset a capture may name in `device`, with its viewport and scale factor. No key needed.',
+          tags: ['captures'],
+          response: { 200: Type.Object({ devices: Type.Array(DeviceSchema) }) },
+        },
+      },
+      async () => ({
+        devices: deps.devices().map(({ name, viewport, deviceScaleFactor, isMobile }) => ({
+          name,
+          viewport,
+          deviceScaleFactor,
+          isMobile,
+        })),
+      }),
+    );
+
+    app.get<{ Params: { jobId: string }; Querystring: { waitSeconds?: number } }>(
       '/jobs/:jobId/status',
       {
         // Polled often: its request log lines only at warn and above.
         logLevel: 'warn',
         config: { auth: true },
+        preValidation: wholeNumberQuery,
         schema: {
           summary: 'Status of a job',
+          description:
+            'With `waitSeconds` (0–30), the answer is held until the job is completed or failed, or until that many ' +
+            'seconds have passed, whichever comes first: one request instead of a polling loop.',
           tags: ['jobs'],
           security,
           params: JobParamsSchema,
-          response: { 200: JobStatusSchema, ...problems(401, 404) },
+          querystring: StatusQuerySchema,
+          response: { 200: JobStatusSchema, ...problems(400, 401, 404) },
         },
       },
-      async (request) => deps.getJobStatus(accountOf(request), request.params.jobId),
+      async (request, reply) => {
+        const waitSeconds = request.query.waitSeconds ?? 0;
+        if (waitSeconds === 0) return deps.getJobStatus(accountOf(request), request.params.jobId);
+        const client = disconnectSignal(reply);
+        try {
+          return await deps.getJobStatus(
+            accountOf(request),
+            request.params.jobId,
+            waitSeconds,
+            client.signal,
+          );
+        } finally {
+          client.release();
+        }
+      },
     );
 
     app.get<{ Params: { jobId: string } }>(
@@ -68,7 +155,7 @@ export function captureRoutes(deps: HttpDeps): FastifyPluginAsync {
           tags: ['jobs'],
           security,
           params: JobParamsSchema,
-          response: { 200: ResultRecordSchema, ...problems(401, 404, 409) },
+          response: { 200: ResultResponseSchema, ...problems(401, 404, 409) },
         },
       },
       async (request, reply) => {

@@ -1,14 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Account } from '../../domain/account.js';
-import { AppError, validationError } from '../../domain/errors.js';
+import { validationError } from '../../domain/errors.js';
 import type { HttpDeps } from '../deps.js';
+import { accountOf } from '../deps.js';
 import { JobParamsSchema, problems } from '../schemas.js';
-
-function accountOf(request: { account?: Account }): Account {
-  if (!request.account) throw new AppError('INVALID_API_KEY', 'The API key is missing.');
-  return request.account;
-}
 
 const security = [{ bearer: [] }];
 

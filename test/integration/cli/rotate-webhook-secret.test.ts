@@ -20,7 +20,6 @@ afterAll(() => cleanup?.());
 async function shots(...args: string[]): Promise<string[]> {
   const printed: string[] = [];
   const host: CliHost = {
-    config: () => config,
     serve: () => Promise.reject(new Error('not in this test')),
     async withAccounts(fn) {
       const stores = openStores(config);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressPolicy } from '../../../src/adapters/egress/address-policy.js';
 import { createEgressProxy, type EgressProxy } from '../../../src/adapters/egress/egress-proxy.js';
-import type { EgressSession } from '../../../src/ports/egress.js';
+import type { ProxySession } from '../../../src/adapters/egress/egress-proxy.js';
 import { startTestDnsServer, type TestDnsServer } from '../../helpers/egress-dns-server.js';
 import {
   launchChromium,
@@ -21,7 +21,7 @@ let dns: TestDnsServer;
 let fixture: RecordingServer;
 let canary: RecordingServer;
 let proxy: EgressProxy;
-let session: EgressSession;
+let session: ProxySession;
 let context: BrowserContext;
 
 beforeAll(async () => {
@@ -169,7 +169,6 @@ describe('egress proxy with real Chromium: blocked subrequests are dropped, the 
     ['IPv4-mapped IPv6 host', (_c, port) => `<img src="http://[::ffff:127.0.0.1]:${port}/img.png">`],
     ['host name resolving to loopback', (_c, port) => `<img src="http://canary.test:${port}/img.png">`],
     ['localhost', (_c, port) => `<img src="http://localhost:${port}/img.png">`],
-    ['popup (window.open)', (c) => `<script>window.open('${c}/popup')</script>`],
     ['the proxy itself', () => `<script>fetch('http://127.0.0.1:${proxy.port}/').catch(() => {})</script>`],
   ];
 
@@ -178,6 +177,13 @@ describe('egress proxy with real Chromium: blocked subrequests are dropped, the 
     await p.goto(page(`sub-${session.proxy.username}`, html(canary.origin, canary.port)));
     await expectBlocked();
     expect(await p.title()).toBe('fixture');
+  });
+
+  it('never opens a popup (window.open returns null), so a popup reaches nothing', async () => {
+    const p = await openPage();
+    await p.goto(page('popup', `<script>window.opened = window.open('${canary.origin}/popup')</script>`));
+    expect(await p.evaluate(() => (window as unknown as { opened: unknown }).opened)).toBeNull();
+    expect(context.pages()).toHaveLength(1);
   });
 
   it('records why, by host, for the capturer', async () => {

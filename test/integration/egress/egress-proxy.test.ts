@@ -5,7 +5,7 @@ import {
   PROXY_BYPASS,
   type EgressProxy,
 } from '../../../src/adapters/egress/egress-proxy.js';
-import type { EgressSession } from '../../../src/ports/egress.js';
+import type { ProxySession } from '../../../src/adapters/egress/egress-proxy.js';
 import {
   basicAuth,
   getOverTunnel,
@@ -26,7 +26,7 @@ let dns: TestDnsServer;
 let fixture: RecordingServer;
 let canary: RecordingServer;
 let proxy: EgressProxy;
-let session: EgressSession;
+let session: ProxySession;
 
 beforeAll(async () => {
   dns = await startTestDnsServer();
@@ -320,5 +320,34 @@ describe('egress proxy: lifecycle', () => {
     expect(res.status).toBe(502);
     expect(res.body).toMatch(/could not connect.*ECONNREFUSED/i);
     expect(session.blockedRequests()).toBe(0);
+  });
+});
+
+describe('egress proxy: bounds for third parties', () => {
+  it('gives up on a third-party host whose DNS never answers sooner than on the target', async () => {
+    dns.silence('dead.test');
+    const policy = createAddressPolicy({ allowedPrivateNetworks: ['127.0.0.2/32'] });
+    const bounded = await createEgressProxy({
+      policy,
+      dnsServers: [dns.address],
+      lookupTimeoutMs: 3000,
+      subresourceLookupMs: 300,
+    });
+    try {
+      const thirdParty = bounded.openSession({ target: 'http://fixture.test/' });
+      let started = Date.now();
+      const refused = await proxyConnect(bounded.url, 'dead.test:443', sessionAuth(thirdParty));
+      expect(refused.status).toBe(502);
+      expect(Date.now() - started).toBeLessThan(2000);
+      thirdParty.close();
+      // The target itself gets the full lookup time.
+      const target = bounded.openSession({ target: 'https://dead.test/' });
+      started = Date.now();
+      expect((await proxyConnect(bounded.url, 'dead.test:443', sessionAuth(target))).status).toBe(502);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
+      target.close();
+    } finally {
+      await bounded.close();
+    }
   });
 });

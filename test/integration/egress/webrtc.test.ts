@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressPolicy } from '../../../src/adapters/egress/address-policy.js';
 import { createEgressProxy } from '../../../src/adapters/egress/egress-proxy.js';
 import type { EgressProxy } from '../../../src/adapters/egress/egress-proxy.js';
-import { findChromium } from '../../../src/adapters/playwright/find-chromium.js';
-import { launchChromium } from '../../../src/adapters/playwright/launch-chromium.js';
+import { findChromium } from '../../../src/adapters/playwright/browser/find-chromium.js';
+import { launchChromium } from '../../../src/adapters/playwright/browser/launch-chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
 

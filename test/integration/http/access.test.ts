@@ -125,6 +125,35 @@ describe('job links', () => {
   });
 });
 
+describe('every error is a problem', () => {
+  it('answers problem+json for what the router refuses before any route runs', async () => {
+    const key = (await api.account('FREE')).apiKey;
+    const auth = { authorization: `Bearer ${key}` };
+    const cases: [string, number, string][] = [
+      ['/%', 400, 'VALIDATION_ERROR'],
+      ['/jobs/%zz/status', 400, 'VALIDATION_ERROR'],
+      [`/jobs/${'x'.repeat(600)}/status`, 404, 'JOB_NOT_FOUND'],
+      [`/jobs/job_web_${'a'.repeat(200)}/result`, 404, 'JOB_NOT_FOUND'],
+      ['/jobs/job_web_!!!!!!!!!!!!!!!!!!!!!!!!/status', 404, 'JOB_NOT_FOUND'],
+      ['/jobs/job_web_abcdefghijklmnopqrstuvwx/webhooks', 404, 'JOB_NOT_FOUND'],
+      ['/no/such/route', 404, 'NOT_FOUND'],
+    ];
+    for (const [url, status, code] of cases) {
+      const res = await api.app.inject({ url, headers: auth });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-type'], url).toMatch(/^application\/problem\+json/);
+      expect(res.json(), url).toMatchObject({
+        status,
+        code,
+        type: expect.any(String),
+        title: expect.any(String),
+      });
+    }
+    const method = await api.app.inject({ method: 'DELETE', url: '/screenshots/web', headers: auth });
+    expect(method.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+});
+
 describe('operations', () => {
   it('serves health, readiness, metrics, OpenAPI and docs', async () => {
     expect((await api.app.inject({ url: '/healthz' })).json().status).toBe('ok');
@@ -147,5 +176,17 @@ describe('operations', () => {
     const missing = await api.app.inject({ url: '/nope' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('application/problem+json');
+    // Without PUBLIC_BASE_URL the document names no server: clients resolve paths against it.
+    expect(openapi.servers).toBeUndefined();
+  });
+
+  it('names PUBLIC_BASE_URL as the server of the OpenAPI document', async () => {
+    const publicApi = await startTestApi({ PUBLIC_BASE_URL: 'https://shots.example.com/' });
+    try {
+      const openapi = (await publicApi.app.inject({ url: '/openapi.json' })).json();
+      expect(openapi.servers).toEqual([{ url: 'https://shots.example.com' }]);
+    } finally {
+      await publicApi.close();
+    }
   });
 });

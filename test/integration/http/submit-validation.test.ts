@@ -151,8 +151,8 @@ describe('POST /screenshots/web validation', () => {
 });
 
 describe('body size', () => {
-  it('answers 413 to a body over 64 KiB', async () => {
-    const res = await post({ url: 'http://127.0.0.2/', description: 'x'.repeat(70_000) });
+  it('answers 413 to a body over 256 KiB', async () => {
+    const res = await post({ url: 'http://127.0.0.2/', css: 'x'.repeat(270_000) });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
   });

@@ -6,9 +6,16 @@ import type { PlaywrightCapturer } from '../../../src/adapters/playwright/playwr
 import { waitForNoChromium } from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
-import { decodeImage, launchDecoder, near, noDeadline, specOf, testCapturer } from '../playwright/support.js';
-import type { FakeGateway } from './fake-gateway.js';
-import { promptImage, promptText, selectorFromPrompt, startFakeGateway } from './fake-gateway.js';
+import {
+  decodeImage,
+  launchDecoder,
+  near,
+  noDeadline,
+  specOf,
+  testCapturer,
+} from '../../helpers/capturer.js';
+import type { FakeGateway } from '../../helpers/fake-gateway.js';
+import { promptImage, promptText, selectorFromPrompt, startFakeGateway } from '../../helpers/fake-gateway.js';
 
 // The capturer with `description`: crops to the located element (240x60 subscribe button of
 // crop.html) or returns the full page (1280x2400), and says what happened in the metadata.

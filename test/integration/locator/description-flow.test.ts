@@ -5,8 +5,8 @@ import { startTestApi } from '../../helpers/api.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
 import { until } from '../../helpers/poll.js';
-import type { FakeGateway } from './fake-gateway.js';
-import { promptImage, selectorFromPrompt, startFakeGateway } from './fake-gateway.js';
+import type { FakeGateway } from '../../helpers/fake-gateway.js';
+import { promptImage, selectorFromPrompt, startFakeGateway } from '../../helpers/fake-gateway.js';
 
 // `description` through the whole service: submit, let the worker capture with real Chromium,
 // download the result and read its record. crop.html's subscribe button is 240x60; the page 1280x2400.

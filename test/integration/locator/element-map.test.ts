@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildElementMap } from '../../../src/adapters/playwright/element-map.js';
-import { launchChromium } from '../../../src/adapters/playwright/launch-chromium.js';
+import { buildElementMap } from '../../../src/adapters/playwright/describe/injected/element-map.js';
+import { launchChromium } from '../../../src/adapters/playwright/browser/launch-chromium.js';
 import type { ElementMap } from '../../../src/ports/element-locator.js';
 import { testChromiumPath, waitForNoChromium } from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';

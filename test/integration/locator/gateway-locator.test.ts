@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayLocator, DEFAULT_AI_MODEL } from '../../../src/adapters/ai-gateway/gateway-locator.js';
 import type { ElementMap, LocateRequest } from '../../../src/ports/element-locator.js';
-import type { FakeGateway } from './fake-gateway.js';
-import { promptImage, promptText, startFakeGateway } from './fake-gateway.js';
+import type { FakeGateway } from '../../helpers/fake-gateway.js';
+import { promptImage, promptText, startFakeGateway } from '../../helpers/fake-gateway.js';
 
 // The gateway adapter against a loopback server that speaks the chat-completions protocol.
 

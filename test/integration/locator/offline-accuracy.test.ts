@@ -1,14 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfflineLocator } from '../../../src/adapters/offline-locator/offline-locator.js';
-import { buildElementMap } from '../../../src/adapters/playwright/element-map.js';
-import { launchChromium } from '../../../src/adapters/playwright/launch-chromium.js';
+import { buildElementMap } from '../../../src/adapters/playwright/describe/injected/element-map.js';
+import { launchChromium } from '../../../src/adapters/playwright/browser/launch-chromium.js';
 import type { ElementMap } from '../../../src/ports/element-locator.js';
 import { CROP_CONFIDENCE } from '../../../src/ports/element-locator.js';
 import { testChromiumPath, waitForNoChromium } from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
-import { LOCATOR_CASES } from './cases.js';
+import { LOCATOR_CASES } from '../../helpers/locator-cases.js';
 
 // The offline locator against real pages in real Chromium: each description of cases.ts is located
 // on the element map of its page, and the answer counts as right when it is confident (>= 0.6) and

@@ -4,7 +4,7 @@ import type { PlaywrightCapturer } from '../../../src/adapters/playwright/playwr
 import { chromiumProcessesOf, stillRunning, waitForNoChromium } from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
-import { noDeadline, specOf, testCapturer, thrownBy } from './support.js';
+import { noDeadline, specOf, testCapturer, thrownBy } from '../../helpers/capturer.js';
 
 // Browsers come and go under the capturer: retirement, crashes, shutdown.
 

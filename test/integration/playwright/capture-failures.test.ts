@@ -1,11 +1,12 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { AppError } from '../../../src/domain/errors.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaywrightCapturer } from '../../../src/adapters/playwright/playwright-capturer.js';
 import { waitForNoChromium } from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
-import { noDeadline, specOf, testCapturer, thrownBy } from './support.js';
+import { noDeadline, specOf, testCapturer, thrownBy, leftoverContexts } from '../../helpers/capturer.js';
 
 // How captures fail: the contract's codes, their retry decision, and how fast.
 
@@ -104,26 +105,43 @@ describe('Playwright capturer failures', () => {
       expect(out.width).toBe(1280);
       expect(Date.now() - next).toBeLessThan(3000);
       expect(slowCapturer.pool.stats()).toMatchObject({ active: 0, launched: 1 });
-      for (const browser of slowCapturer.pool.liveBrowsers()) expect(browser.contexts()).toHaveLength(0);
+      expect(leftoverContexts(slowCapturer)).toEqual([]);
     } finally {
       await slowCapturer.close();
     }
   });
 
-  it('enforces its own capture deadline too', async () => {
+  it('says how long a spec may take, and fails with the reason its caller stopped it for', async () => {
     const bounded = testCapturer({ navigationTimeoutMs: 30_000, captureTimeoutMs: 800, concurrency: 1 });
     try {
-      await bounded.ready();
+      expect(bounded.deadlineMs(specOf({ url: `${server.baseUrl}/slow` }))).toBe(800);
+      // A video gets the time of its frames and encoding on top: well over a minute for 30 s at 30 fps.
+      const video = specOf({ url: `${server.baseUrl}/slow`, video: { duration: 30, fps: 30 } });
+      expect(bounded.deadlineMs(video)).toBeGreaterThan(800 + 60_000);
+      const reason = new AppError('CAPTURE_TIMEOUT', 'over its allowance', { retryable: false });
       const started = Date.now();
       const err = await thrownBy(() =>
-        bounded.capture(specOf({ url: `${server.baseUrl}/slow` }), noDeadline()),
+        bounded.capture(specOf({ url: `${server.baseUrl}/slow` }), AbortSignal.timeout(800)),
       );
-      expect(err).toMatchObject({ code: 'CAPTURE_TIMEOUT' });
-      expect(Date.now() - started).toBeGreaterThanOrEqual(790);
+      expect(err).toMatchObject({ code: 'CAPTURE_TIMEOUT', retryable: true });
       expect(Date.now() - started).toBeLessThan(800 + 1200);
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(reason), 300);
+      const stopped = await thrownBy(() =>
+        bounded.capture(specOf({ url: `${server.baseUrl}/slow` }), controller.signal),
+      );
+      expect(stopped).toBe(reason);
     } finally {
       await bounded.close();
     }
+  });
+
+  it('does not retry a redirect loop', async () => {
+    const err = await thrownBy(() =>
+      capturer.capture(specOf({ url: `${server.baseUrl}/loop` }), noDeadline()),
+    );
+    expect(err).toMatchObject({ code: 'TARGET_UNREACHABLE', retryable: false });
+    expect(String(err.message)).toMatch(/redirects in a loop/);
   });
 
   it('refuses at once a capture whose signal has already aborted', async () => {
@@ -139,7 +157,7 @@ describe('Playwright capturer failures', () => {
     const out = await capturer.capture(specOf({ url: `${server.baseUrl}/simple.html` }), noDeadline());
     expect(out.metadata.httpStatus).toBe(200);
     expect(capturer.pool.stats()).toMatchObject({ active: 0, launched: 1 });
-    for (const browser of capturer.pool.liveBrowsers()) expect(browser.contexts()).toHaveLength(0);
+    expect(leftoverContexts(capturer)).toEqual([]);
   });
 });
 

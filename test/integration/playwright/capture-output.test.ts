@@ -4,7 +4,15 @@ import type { PlaywrightCapturer } from '../../../src/adapters/playwright/playwr
 import { waitForNoChromium } from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
-import { decodeImage, launchDecoder, near, noDeadline, specOf, testCapturer } from './support.js';
+import {
+  decodeImage,
+  launchDecoder,
+  near,
+  noDeadline,
+  specOf,
+  testCapturer,
+  leftoverContexts,
+} from '../../helpers/capturer.js';
 
 // What a user gets back: sizes, formats and metadata, decoded from the bytes by a real decoder.
 
@@ -26,6 +34,9 @@ afterAll(async () => {
   expect(await waitForNoChromium()).toEqual([]);
 });
 
+/** What a simple page's viewport capture waited for: its fonts at once, nothing else. */
+const VIEWPORT_READY = { fontsMs: expect.any(Number), imagesPending: 0, lazyScrolls: 0, retakes: 0 };
+
 const RED: [number, number, number] = [0xcc, 0x33, 0x33];
 const GREEN: [number, number, number] = [0x22, 0xaa, 0x22];
 
@@ -39,7 +50,11 @@ describe('Playwright capturer output', () => {
     expect([decoded.width, decoded.height]).toEqual([1280, 720]);
     expect([out.width, out.height]).toEqual([1280, 720]);
     expect(near(decoded.pixels[0], [0xe8, 0xf0, 0xff], 2)).toBe(true); // the page's background
-    expect(out.metadata).toEqual({ finalUrl: `${server.baseUrl}/simple.html`, httpStatus: 200 });
+    expect(out.metadata).toEqual({
+      finalUrl: `${server.baseUrl}/simple.html`,
+      httpStatus: 200,
+      readiness: VIEWPORT_READY,
+    });
   });
 
   it('captures custom dimensions as JPEG', async () => {
@@ -181,7 +196,11 @@ describe('Playwright capturer output', () => {
       specOf({ url: `${server.baseUrl}/redirect?to=/simple.html` }),
       noDeadline(),
     );
-    expect(out.metadata).toEqual({ finalUrl: `${server.baseUrl}/simple.html`, httpStatus: 200 });
+    expect(out.metadata).toEqual({
+      finalUrl: `${server.baseUrl}/simple.html`,
+      httpStatus: 200,
+      readiness: VIEWPORT_READY,
+    });
   });
 
   it('captures an error page and records its status', async () => {
@@ -195,13 +214,13 @@ describe('Playwright capturer output', () => {
     const out = await capturer.capture(specOf({ url: `${server.baseUrl}/dialogs.html` }), noDeadline());
     expect(out.metadata.httpStatus).toBe(200);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(capturer.pool.liveBrowsers().every((b) => b.contexts().length === 0)).toBe(true); // popup and context gone
+    expect(leftoverContexts(capturer)).toEqual([]); // popup and context gone
   });
 
   it('isolates captures: nothing of one capture survives into the next', async () => {
     const url = `${server.baseUrl}/simple.html`;
     await capturer.capture(specOf({ url }), noDeadline());
-    for (const browser of capturer.pool.liveBrowsers()) expect(browser.contexts()).toHaveLength(0);
+    expect(leftoverContexts(capturer)).toEqual([]);
     expect(capturer.pool.stats()).toMatchObject({ active: 0, waiting: 0 });
   });
 });

@@ -3,9 +3,9 @@ import type { PlaywrightCapturer } from '../../../src/adapters/playwright/playwr
 import { waitForNoChromium } from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
-import type { FakeEgress } from './fake-egress.js';
-import { startFakeEgress } from './fake-egress.js';
-import { noDeadline, specOf, testCapturer, thrownBy } from './support.js';
+import type { FakeEgress } from '../../helpers/fake-egress.js';
+import { startFakeEgress } from '../../helpers/fake-egress.js';
+import { noDeadline, specOf, testCapturer, thrownBy } from '../../helpers/capturer.js';
 
 // Captures through an egress proxy: every request goes through it, refusals are reported.
 
@@ -37,6 +37,7 @@ describe('Playwright capturer through the egress proxy', () => {
       finalUrl: `${server.baseUrl}/simple.html`,
       httpStatus: 200,
       blockedRequests: 0,
+      readiness: { fontsMs: expect.any(Number), imagesPending: 0, lazyScrolls: 0, retakes: 0 },
     });
   });
 

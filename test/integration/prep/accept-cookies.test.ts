@@ -1,11 +1,12 @@
+import type { CaptureMetadata } from '../../../src/domain/capture-metadata.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaywrightCapturer } from '../../../src/adapters/playwright/playwright-capturer.js';
 import { waitForNoChromium } from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
-import { noDeadline, specOf, testCapturer } from '../playwright/support.js';
-import type { Pixels } from './png.js';
-import { countColour, decodePng } from './png.js';
+import { noDeadline, specOf, testCapturer } from '../../helpers/capturer.js';
+import type { Pixels } from '../../helpers/png.js';
+import { countColour, decodePng } from '../../helpers/png.js';
 
 // acceptCookies on fixture pages that replicate the banners of widespread consent platforms: the
 // banner is gone from the shot, and the page shows that consent was given (its state box is green).
@@ -33,7 +34,7 @@ afterAll(async () => {
 async function capture(
   page: string,
   acceptCookies: boolean,
-): Promise<{ pixels: Pixels; metadata: Record<string, unknown> }> {
+): Promise<{ pixels: Pixels; metadata: CaptureMetadata }> {
   const out = await capturer.capture(
     specOf({ url: `${pages.baseUrl}/prep/${page}`, acceptCookies }),
     noDeadline(),

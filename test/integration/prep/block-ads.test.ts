@@ -7,9 +7,9 @@ import type { TestUpstreamProxy } from '../../helpers/egress-upstream-proxy.js';
 import { startTestUpstreamProxy } from '../../helpers/egress-upstream-proxy.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
-import { countColour, countOtherThan, decodePng } from './png.js';
-import type { PrepService } from './support.js';
-import { startPrepService } from './support.js';
+import { countColour, countOtherThan, decodePng } from '../../helpers/png.js';
+import type { PrepService } from '../../helpers/prep-service.js';
+import { startPrepService } from '../../helpers/prep-service.js';
 
 // blockAds through the whole service: the news fixture loads from well-known ad and tracker hosts,
 // which the service's own resolver (DNS_SERVERS) maps to the fixture server on 127.0.0.2.

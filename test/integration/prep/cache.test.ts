@@ -5,8 +5,8 @@ import { startFixtureServer } from '../../helpers/fixture-server.js';
 import { until } from '../../helpers/poll.js';
 import type { WebhookReceiver } from '../../helpers/webhook-receiver.js';
 import { makeTestTls, startWebhookReceiver } from '../../helpers/webhook-receiver.js';
-import type { PrepService } from './support.js';
-import { startPrepService } from './support.js';
+import type { PrepService } from '../../helpers/prep-service.js';
+import { startPrepService } from '../../helpers/prep-service.js';
 
 // The result cache (CONTRACT §5) through the whole service: a hit completes at once from the stored
 // artifact, sends its webhook and counts against the quota; another option misses; TTL 0 turns it off.
@@ -63,11 +63,11 @@ describe('with CACHE_TTL_SECONDS=3600', () => {
       cacheKey: firstRecord.cacheKey,
       bytes: firstRecord.bytes,
       contentType: 'image/jpeg',
+      capturedAt: firstRecord.capturedAt,
     });
-    expect(record.metadata).toMatchObject({
-      finalUrl: firstRecord.metadata.finalUrl,
-      capturedAt: firstRecord.completedAt,
-    });
+    expect(firstRecord.capturedAt).toBe(firstRecord.completedAt);
+    expect(record.metadata).toMatchObject({ finalUrl: firstRecord.metadata.finalUrl });
+    expect(record.metadata.capturedAt).toBeUndefined();
     expect((await service.bytes(key, hit)).equals(await service.bytes(key, first))).toBe(true);
 
     const hook = await until(async () => receiver.at('/cached')[0], 30_000);

@@ -5,8 +5,8 @@ import type { TestUpstreamProxy } from '../../helpers/egress-upstream-proxy.js';
 import { startTestUpstreamProxy } from '../../helpers/egress-upstream-proxy.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
-import type { PrepService } from './support.js';
-import { startPrepService } from './support.js';
+import type { PrepService } from '../../helpers/prep-service.js';
+import { startPrepService } from '../../helpers/prep-service.js';
 
 // proxyLocation through the whole service: eu-west goes out through a local upstream proxy that
 // records every tunnel, chained behind the SSRF egress proxy; ap-southeast has wrong credentials;

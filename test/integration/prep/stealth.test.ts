@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaywrightCapturer } from '../../../src/adapters/playwright/playwright-capturer.js';
 import { waitForNoChromium } from '../../helpers/chromium.js';
 import { FIXTURE_PAGES_DIR } from '../../helpers/fixture-server.js';
-import { noDeadline, specOf, testCapturer } from '../playwright/support.js';
-import { countColour, decodePng } from './png.js';
+import { noDeadline, specOf, testCapturer } from '../../helpers/capturer.js';
+import { countColour, decodePng } from '../../helpers/png.js';
 
 // stealth against a bot-detection page that runs the usual headless checks (the page's verdict box
 // turns green when all pass, red otherwise) and against what the server sees in the headers.

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressPolicy } from '../../../src/adapters/egress/address-policy.js';
-import type { HostCheck, HostChecker } from '../../../src/adapters/egress/url-guard.js';
+import type { HostCheck, HostChecker } from '../../../src/ports/host-checker.js';
 import { createUrlGuard } from '../../../src/adapters/egress/url-guard.js';
 import { createS3CustomerStorage } from '../../../src/adapters/s3-storage/s3-customer-storage.js';
 import { AppError } from '../../../src/domain/errors.js';
@@ -103,5 +103,27 @@ describe('S3 customer storage', () => {
       ),
     );
     expect(refused).toMatchObject({ code: 'STORAGE_FAILED', retryable: true });
+  });
+
+  it('does not retry an endpoint whose host does not exist, nor refused credentials', async () => {
+    const nowhere = await failure(
+      createS3CustomerStorage({ hosts: guard }).upload(
+        target('http://no-such-store.invalid:9000'),
+        'k.png',
+        png,
+        'image/png',
+      ),
+    );
+    expect(nowhere).toMatchObject({ code: 'STORAGE_FAILED', retryable: false });
+    expect(nowhere.message).toMatch(/host does not exist/);
+    const badKey = await failure(
+      createS3CustomerStorage({ hosts: guard }).upload(
+        { ...target(allowed.endpoint), accessKeyId: 'WRONG', secretAccessKey: 'WRONG' },
+        'k.png',
+        png,
+        'image/png',
+      ),
+    );
+    expect(badKey).toMatchObject({ code: 'STORAGE_FAILED', retryable: false });
   });
 });

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../src/adapters/playwright/launch-chromium.js';
-import { recordScrollingVideo } from '../../../src/adapters/playwright/video-recorder.js';
+import { launchChromium } from '../../../src/adapters/playwright/browser/launch-chromium.js';
+import { recordScrollingVideo } from '../../../src/adapters/playwright/video/video-recorder.js';
 import {
   chromiumProcessesOf,
   stillRunning,
@@ -15,8 +15,8 @@ import {
 } from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
-import { thrownBy } from '../playwright/support.js';
-import { ffmpegProcessesOf, probe, waitForExit } from './media.js';
+import { thrownBy } from '../../helpers/capturer.js';
+import { ffmpegProcessesOf, probe, waitForExit } from '../../helpers/media.js';
 
 // The recorder's processes and files: nothing is left behind after success, failure or a crash
 // of the process that runs it.
@@ -114,7 +114,7 @@ describe('video recorder lifecycle', () => {
   });
 
   it('leaves no ffmpeg behind when the process recording is killed', async () => {
-    const script = fileURLToPath(new URL('./record-child.ts', import.meta.url));
+    const script = fileURLToPath(new URL('../../helpers/record-child.ts', import.meta.url));
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', script, `${server.baseUrl}/video/long.html`, tempDir],

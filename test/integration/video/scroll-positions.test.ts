@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameCount, scrollPositions } from '../../../src/adapters/playwright/video-recorder.js';
+import { frameCount, scrollPositions } from '../../../src/adapters/playwright/video/video-recorder.js';
 
 // The scroll plan of a video: where each frame looks at the page.
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaywrightCapturer } from '../../../src/adapters/playwright/playwright-capturer.js';
-import { scrollPositions } from '../../../src/adapters/playwright/video-recorder.js';
+import { scrollPositions } from '../../../src/adapters/playwright/video/video-recorder.js';
 import { waitForNoChromium } from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
-import { noDeadline, specOf, testCapturer, thrownBy } from '../playwright/support.js';
+import { noDeadline, specOf, testCapturer, thrownBy } from '../../helpers/capturer.js';
 import {
   decodeFrames,
   ffmpegProcessesOf,
@@ -15,7 +15,7 @@ import {
   probe,
   verticalShift,
   waitForExit,
-} from './media.js';
+} from '../../helpers/media.js';
 
 // Scrolling videos through the Playwright capturer, checked as a viewer would: ffprobe, decoded
 // frames, colours at the top and bottom of the fixture page, and the scroll between frames.

@@ -4,7 +4,7 @@ import { startTestApi } from '../../helpers/api.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
 import { until } from '../../helpers/poll.js';
-import { decodeFrames, ffmpegProcessesOf, frameMd5s, near, pixel, probe } from './media.js';
+import { decodeFrames, ffmpegProcessesOf, frameMd5s, near, pixel, probe } from '../../helpers/media.js';
 
 // A scrolling video through the whole service: submit, poll, download, ffprobe, result record.
 
@@ -98,6 +98,44 @@ describe('video through the service', () => {
       scrolledPx: 8000 - 720,
       truncated: false,
     });
+  });
+
+  it('gives a video its own allowance: longer than CAPTURE_TIMEOUT_MS, done on the first attempt', async () => {
+    // CAPTURE_TIMEOUT_MS at its floor (5 s); recording 300 frames takes longer than that here, and
+    // the capturer's deadline for a video adds the time of its frames and encoding.
+    const short = await startTestApi(
+      {
+        JOB_RETRY_DELAYS: '0,0',
+        NAVIGATION_TIMEOUT_MS: '5000',
+        CAPTURE_TIMEOUT_MS: '5000',
+        CONCURRENCY: '1',
+      },
+      { api: true, worker: true },
+    );
+    try {
+      await short.service.start();
+      const key = (await short.account('GROWTH')).apiKey;
+      const submitted = await short.app.inject({
+        method: 'POST',
+        url: '/screenshots/web',
+        headers: auth(key),
+        payload: { url: `${pages.baseUrl}/video/long.html`, video: { duration: 20, fps: 15 } },
+      });
+      expect(submitted.statusCode, submitted.body).toBe(202);
+      const { jobId } = submitted.json<{ jobId: string }>();
+      const status = await until(
+        async () => {
+          const body = (await short.app.inject({ url: `/jobs/${jobId}/status`, headers: auth(key) })).json();
+          return body.status === 'completed' || body.status === 'failed' ? body : undefined;
+        },
+        120_000,
+        200,
+      );
+      expect(status).toMatchObject({ status: 'completed', attempts: 1 });
+      expect(Date.parse(status.completedAt) - Date.parse(status.startedAt)).toBeGreaterThan(5000);
+    } finally {
+      await short.close();
+    }
   });
 
   it('accepts the bounds of duration and fps and refuses what lies outside them', async () => {

@@ -25,7 +25,11 @@ beforeAll(async () => {
   const tls = makeTestTls();
   pages = await startFixtureServer();
   receiver = await startWebhookReceiver(tls);
-  const made = testConfig({ WEBHOOK_RETRY_SCHEDULE: '1,1,1', NAVIGATION_TIMEOUT_MS: '2000' });
+  const made = testConfig({
+    WEBHOOK_RETRY_SCHEDULE: '1,1,1',
+    NAVIGATION_TIMEOUT_MS: '2000',
+    WEBHOOK_CONCURRENCY: '2',
+  });
   cleanup = () => made.cleanup();
   // `serve`: API and worker in one process, so the webhook dispatcher runs here too.
   service = await createService(made.config, { api: true, worker: true }, pino({ level: 'silent' }), {
@@ -109,5 +113,24 @@ describe('webhooks through the real capture flow', () => {
     expect(body).toMatchObject({ event: 'job.failed', jobId, status: 'failed' });
     expect(body.error).toContain('#missing');
     expect(receiver.at('/failed')).toHaveLength(1);
+  });
+
+  it('reports attempts by outcome, their latency and the backlog in /metrics', async () => {
+    receiver.on('/flaky', (_request, n) => ({ status: n === 0 ? 503 : 204 }));
+    const jobId = await submit({ url: `${pages.baseUrl}/simple.html`, webhookUrl: receiver.url('/flaky') });
+    await until(async () => (receiver.at('/flaky').length >= 2 ? true : undefined), 60_000);
+    const metric = async (line: string) => {
+      const text = (await app.inject({ url: '/metrics' })).body;
+      const found = text.split('\n').find((l) => l.startsWith(`${line} `));
+      return found ? Number(found.slice(line.length + 1)) : 0;
+    };
+    await until(async () =>
+      (await metric('shots_webhook_attempts_total{outcome="pending"}')) >= 1 ? true : undefined,
+    );
+    await until(async () => ((await metric('shots_webhook_backlog{state="due"}')) === 0 ? true : undefined));
+    expect(await metric('shots_webhook_attempts_total{outcome="delivered"}')).toBeGreaterThanOrEqual(2);
+    expect(await metric('shots_webhook_attempt_duration_seconds_count')).toBeGreaterThanOrEqual(3);
+    expect(await metric('shots_webhook_backlog{state="scheduled"}')).toBe(0);
+    expect(jobId).toMatch(/^job_web_/);
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cacheKeyOf, optionsAbovePlan, toCaptureSpec } from '../../../src/domain/capture-request.js';
+import { optionsAbovePlan } from '../../../src/domain/capture-request.js';
+import { cacheKeyOf, completeSpec, toCaptureSpec } from '../../../src/domain/capture-spec.js';
 import { planAtLeast } from '../../../src/domain/plans.js';
+import type { CaptureRequest } from '../../../src/domain/capture-request.js';
+import { cookieDomainProblem, requestProblems } from '../../../src/domain/capture-request.js';
+import type { CaptureSpec } from '../../../src/domain/capture-spec.js';
 
 describe('plan gating', () => {
   it('orders the tiers FREE < STARTER < GROWTH < BUSINESS < ENTERPRISE', () => {
@@ -48,5 +52,89 @@ describe('capture spec and cache key', () => {
     const c = cacheKeyOf(toCaptureSpec({ url: 'https://a.test/p', format: 'jpeg' }));
     expect(a).toBe(b);
     expect(c).not.toBe(b);
+  });
+});
+
+describe('capture controls (§4a)', () => {
+  it('keys the cache on every control: delayMs alone makes another capture', () => {
+    const base = cacheKeyOf(toCaptureSpec({ url: 'https://a.test/' }));
+    expect(cacheKeyOf(toCaptureSpec({ url: 'https://a.test/', delayMs: 10 }))).not.toBe(base);
+    expect(cacheKeyOf(toCaptureSpec({ url: 'https://a.test/', darkMode: true }))).not.toBe(base);
+    // Secret values enter as a digest only: other values, another key.
+    const spec = toCaptureSpec({ url: 'https://a.test/', headers: { 'X-A': 'one' } });
+    expect(cacheKeyOf(spec, undefined, 'digest-1')).not.toBe(cacheKeyOf(spec, undefined, 'digest-2'));
+  });
+
+  it('keeps secret values out of the spec, names only', () => {
+    const spec = toCaptureSpec({
+      url: 'https://a.test/',
+      headers: { 'X-Token': 'secret-1' },
+      cookies: [{ name: 'sid', value: 'secret-2' }],
+    });
+    expect(spec).toMatchObject({ headerNames: ['X-Token'], cookieNames: ['sid'] });
+    expect(JSON.stringify(spec)).not.toMatch(/secret-/);
+  });
+
+  it('lets explicit dimensions, scale and user agent win over a device preset', () => {
+    const phone = {
+      name: 'Phone',
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+      userAgent: 'PhoneUA',
+    };
+    expect(toCaptureSpec({ url: 'https://a.test/', device: 'Phone' }, phone)).toMatchObject({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      userAgent: 'PhoneUA',
+      device: 'Phone',
+    });
+    expect(
+      toCaptureSpec(
+        {
+          url: 'https://a.test/',
+          device: 'Phone',
+          dimensions: { width: 800, height: 600 },
+          deviceScaleFactor: 1,
+          userAgent: 'Mine',
+        },
+        phone,
+      ),
+    ).toMatchObject({
+      viewport: { width: 800, height: 600 },
+      deviceScaleFactor: 1,
+      userAgent: 'Mine',
+      isMobile: true,
+    });
+  });
+
+  it('gives a spec stored before the controls existed their defaults', () => {
+    const old = { ...toCaptureSpec({ url: 'https://a.test/' }) } as Partial<CaptureSpec>;
+    delete old.hideSelectors;
+    delete old.deviceScaleFactor;
+    expect(completeSpec(old as CaptureSpec)).toMatchObject({ hideSelectors: [], deviceScaleFactor: 1 });
+  });
+
+  it('allows cookies for the host and its parent domains, never a public suffix or another site', () => {
+    expect(cookieDomainProblem('shop.example.co.uk', 'shop.example.co.uk')).toBeNull();
+    expect(cookieDomainProblem('.example.co.uk', 'shop.example.co.uk')).toBeNull();
+    expect(cookieDomainProblem('co.uk', 'shop.example.co.uk')).toMatch(/public suffix/);
+    expect(cookieDomainProblem('github.io', 'me.github.io')).toMatch(/public suffix/);
+    expect(cookieDomainProblem('example.com', 'shop.example.co.uk')).toMatch(/parent domain/);
+    expect(cookieDomainProblem('0.0.2', '127.0.0.2')).toMatch(/public suffix/);
+  });
+
+  it('names each combination that cannot work', () => {
+    const fields = (request: Partial<CaptureRequest>) =>
+      requestProblems({ url: 'https://a.test/', ...request }).map((p) => p.field);
+    expect(fields({ quality: 50 })).toEqual(['quality']);
+    expect(fields({ quality: 50, format: 'webp' })).toEqual([]);
+    expect(fields({ omitBackground: true, format: 'pdf' })).toEqual(['omitBackground']);
+    expect(fields({ clip: { x: 0, y: 0, width: 5, height: 5 }, description: 'logo' })).toEqual(['clip']);
+    expect(fields({ pdf: {} })).toEqual(['pdf']);
+    expect(fields({ timezone: 'Europe/Nowhere', locale: '??' })).toEqual(['timezone', 'locale']);
+    expect(fields({ headers: { Connection: 'close', 'X-Ok': 'fine' } })).toEqual(['headers.Connection']);
   });
 });

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBrowserPool } from '../../../src/adapters/playwright/browser-pool.js';
+import { createBrowserPool } from '../../../src/adapters/playwright/browser/browser-pool.js';
 import type {
   BrowserPool,
   BrowserPoolOptions,
   PoolBrowser,
-} from '../../../src/adapters/playwright/browser-pool.js';
+} from '../../../src/adapters/playwright/browser/browser-pool.js';
 
 /** A browser that only tracks whether it is open; `crash()` disconnects it as Chromium would. */
 class FakeBrowser implements PoolBrowser {

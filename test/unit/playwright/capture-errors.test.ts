@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureError, navigationError } from '../../../src/adapters/playwright/capture-errors.js';
+import { captureError, navigationError } from '../../../src/adapters/playwright/capture/capture-errors.js';
 import { AppError } from '../../../src/domain/errors.js';
 
 const failure = {

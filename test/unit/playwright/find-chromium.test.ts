@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM_CANDIDATES, findChromium } from '../../../src/adapters/playwright/find-chromium.js';
+import { CHROMIUM_CANDIDATES, findChromium } from '../../../src/adapters/playwright/browser/find-chromium.js';
 
 const only =
   (...present: string[]) =>

@@ -1,5 +1,6 @@
+import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { createStealth } from '../../../src/adapters/playwright/prep/stealth.js';
+import { createStealth, stealthTimezone } from '../../../src/adapters/playwright/prep/stealth.js';
 
 // The stealth profile: a generated desktop Chrome, made consistent with the browser that runs.
 
@@ -59,5 +60,73 @@ describe('stealth profile', () => {
     expect(initScript.indexOf('Chrome PDF Viewer')).toBeGreaterThan(-1);
     expect(initScript.indexOf('Chrome PDF Viewer')).toBeLessThan(initScript.indexOf('const fp='));
     expect(initScript).toContain("Object.defineProperty(window, 'chrome'");
+  });
+
+  it('sets the same browser natively through CDP: user agent, languages, platform and full client hints', () => {
+    const profile = stealth.profile('156.0.8078.79', { width: 1280, height: 720 });
+    expect(profile.userAgentOverride).toMatchObject({
+      userAgent: profile.userAgent,
+      acceptLanguage: 'en-US,en',
+      platform: 'Win32',
+      userAgentMetadata: {
+        platform: 'Windows',
+        fullVersion: '156.0.8078.79',
+        architecture: 'x86',
+        bitness: '64',
+        mobile: false,
+        formFactors: ['Desktop'],
+      },
+    });
+    expect(profile.userAgentOverride.userAgentMetadata.brands).toContainEqual({
+      brand: 'Google Chrome',
+      version: '156',
+    });
+    expect(profile.contextOptions.extraHTTPHeaders?.['accept-language']).toBe('en-US,en;q=0.9');
+  });
+
+  it('wraps the page’s workers after the injector, with the same fingerprint', () => {
+    const { initScript } = stealth.profile('156.0.8078.79', { width: 1280, height: 720 });
+    const fp = fingerprintIn(initScript);
+    const workers = initScript.slice(initScript.indexOf('function wrapWorkers'));
+    expect(initScript.indexOf('function wrapWorkers')).toBeGreaterThan(initScript.indexOf('const fp='));
+    expect(workers).toContain(JSON.stringify(JSON.stringify(fp.navigator.platform)).slice(1, -1));
+    // The whole init script parses as one script (parts joined without a missing semicolon).
+    expect(() => new Script(initScript)).not.toThrow();
+  });
+
+  it('lets the request’s user agent and locale replace the generated ones, platform included', () => {
+    const userAgent =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+    const profile = stealth.profile(
+      '156.0.8078.79',
+      { width: 1280, height: 720 },
+      { userAgent, locale: 'de-DE' },
+    );
+    expect(profile.userAgent).toBe(userAgent);
+    expect(profile.userAgentOverride).toMatchObject({
+      userAgent,
+      platform: 'MacIntel',
+      acceptLanguage: 'de-DE,de',
+      userAgentMetadata: { platform: 'macOS', platformVersion: '' },
+    });
+    expect(fingerprintIn(profile.initScript).navigator).toMatchObject({
+      userAgent,
+      platform: 'MacIntel',
+      language: 'de-DE',
+      languages: ['de-DE', 'de'],
+    });
+  });
+
+  it('takes its time zone from proxyLocation, and America/New_York without one', () => {
+    expect(stealthTimezone('us-east')).toBe('America/New_York');
+    expect(stealthTimezone('eu-west')).toBe('Europe/London');
+    expect(stealthTimezone('ap-southeast')).toBe('Asia/Singapore');
+    expect(stealthTimezone(null)).toBe('America/New_York');
+    const profile = stealth.profile(
+      '156.0.8078.79',
+      { width: 1280, height: 720 },
+      { proxyLocation: 'ap-southeast' },
+    );
+    expect(profile.contextOptions.timezoneId).toBe('Asia/Singapore');
   });
 });

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { AutoConsentCMPRule, Config, ContentScriptMessage } from '@duckduckgo/autoconsent';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { evaluateInMainWorld } from '../browser/launch-chromium.js';
 
 /**
  * What `acceptCookies` did, in `metadata.consent`: `cmp` is the consent platform autoconsent
@@ -126,9 +127,11 @@ type ReceiveWindow = { autoconsentReceiveMessage?: (message: unknown) => Promise
 
 /** Sends a message to the content script of `frame` (which may be gone by then). */
 function reply(frame: Frame, message: unknown): void {
-  frame
-    .evaluate((m) => (window as unknown as ReceiveWindow).autoconsentReceiveMessage?.(m), message)
-    .catch(() => undefined);
+  evaluateInMainWorld(
+    frame,
+    (m) => (window as unknown as ReceiveWindow).autoconsentReceiveMessage?.(m),
+    message,
+  ).catch(() => undefined);
 }
 
 const ACTIVE = new Set(['openPopupDetected', 'runningOptIn', 'runningOptOut']);
@@ -172,8 +175,7 @@ export class ConsentSession {
         break;
       }
       case 'eval': // not sent in the main world; answered anyway
-        frame
-          .evaluate(message.code)
+        evaluateInMainWorld(frame, message.code)
           .then((result: unknown) => reply(frame, { type: 'evalResp', id: message.id, result }))
           .catch(() => reply(frame, { type: 'evalResp', id: message.id, result: false }));
         break;

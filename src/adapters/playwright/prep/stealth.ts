@@ -2,19 +2,61 @@ import type { BrowserFingerprintWithHeaders } from 'fingerprint-generator';
 import { FingerprintGenerator } from 'fingerprint-generator';
 import { FingerprintInjector } from 'fingerprint-injector';
 import type { BrowserContextOptions } from 'playwright-core';
+import type { ProxyLocation } from '../../../domain/capture-request.js';
+import { workerStealthScript } from './stealth-workers.js';
 
-/** What a stealth capture presents: context options, and a script run before the page's own. */
-export interface StealthProfile {
-  /** `userAgent`, `locale` and the client-hint headers of the generated browser. */
-  contextOptions: BrowserContextOptions;
-  /** Init script: headless fixes, then fingerprint-injector's overrides. */
-  initScript: string;
+/**
+ * Parameters of CDP's `Emulation.setUserAgentOverride`: applied to the page natively, they set the
+ * user agent, `Accept-Language`, `navigator.platform` and the client hints (`navigator.userAgentData`
+ * and the `Sec-CH-UA*` headers) — which the page's dedicated workers inherit.
+ */
+export interface UserAgentOverride {
   userAgent: string;
+  acceptLanguage: string;
+  platform: string;
+  userAgentMetadata: {
+    brands: { brand: string; version: string }[];
+    fullVersionList: { brand: string; version: string }[];
+    fullVersion: string;
+    platform: string;
+    platformVersion: string;
+    architecture: string;
+    model: string;
+    mobile: boolean;
+    bitness: string;
+    wow64: boolean;
+    formFactors: string[];
+  };
+}
+
+/** What a stealth capture presents: context options, a script run before the page's own, native overrides. */
+export interface StealthProfile {
+  /** `userAgent`, `locale`, `timezoneId` and the client-hint headers of the generated browser. */
+  contextOptions: BrowserContextOptions;
+  /** Init script: headless fixes, fingerprint-injector's overrides, then the worker wrapper. */
+  initScript: string;
+  /** To apply to the page through CDP before it navigates (see {@link UserAgentOverride}). */
+  userAgentOverride: UserAgentOverride;
+  userAgent: string;
+}
+
+/** What the request itself sets; each wins over the generated profile. */
+export interface StealthRequest {
+  /** The request's `userAgent`: presented everywhere instead, its platform derived from it. */
+  userAgent?: string | null;
+  /** The request's `locale`: `navigator.language(s)` and `Accept-Language` follow it. */
+  locale?: string | null;
+  /** Where the capture leaves from: the time zone fits it (see {@link stealthTimezone}). */
+  proxyLocation?: ProxyLocation | null;
 }
 
 export interface Stealth {
   /** A fresh fingerprint for one capture of `browserVersion` (e.g. `156.0.8078.79`) at `viewport`. */
-  profile(browserVersion: string, viewport: { width: number; height: number }): StealthProfile;
+  profile(
+    browserVersion: string,
+    viewport: { width: number; height: number },
+    request?: StealthRequest,
+  ): StealthProfile;
 }
 
 /** Height of a desktop browser's tab strip and toolbar: outerHeight − innerHeight, in px. */
@@ -23,16 +65,40 @@ const BROWSER_CHROME_PX = 85;
 const TASKBAR_PX = 40;
 
 /**
+ * The time zone a stealthy capture presents: where its `proxyLocation` leaves from, and without one
+ * the Eastern US — the most common zone of the profile's en-US locale — rather than the server's
+ * UTC, which real desktops almost never use.
+ */
+export function stealthTimezone(proxyLocation: ProxyLocation | null | undefined): string {
+  switch (proxyLocation) {
+    case 'us-east':
+      return 'America/New_York';
+    case 'eu-west':
+      return 'Europe/London';
+    case 'ap-southeast':
+      return 'Asia/Singapore';
+    case null:
+    case undefined:
+      return 'America/New_York';
+    default: {
+      const never: never = proxyLocation;
+      return never;
+    }
+  }
+}
+
+/**
  * Stealth from fingerprint-generator (a real desktop Chrome on Windows, drawn from the
  * package's own data) and fingerprint-injector, made consistent with the browser that really
  * runs: the version claimed is Chromium's own (features match the version), the window and
- * screen fit the requested viewport, and the pixel ratio stays 1.
+ * screen fit the requested viewport, the pixel ratio stays 1, and the request's own user agent and
+ * locale, when given, replace the generated ones everywhere.
  */
 export function createStealth(): Stealth {
   let generator: FingerprintGenerator | null = null;
   let injector: FingerprintInjector | null = null;
   return {
-    profile(browserVersion, viewport) {
+    profile(browserVersion, viewport, request = {}) {
       generator ??= new FingerprintGenerator({
         browsers: [{ name: 'chrome' }],
         devices: ['desktop'],
@@ -40,25 +106,105 @@ export function createStealth(): Stealth {
         locales: ['en-US'],
       });
       injector ??= new FingerprintInjector();
-      const generated = fitToBrowser(generator.getFingerprint(), browserVersion, viewport);
-      const { navigator } = generated.fingerprint;
-      const brands = navigator.userAgentData.brands.map((b) => `"${b.brand}";v="${b.version}"`).join(', ');
+      const generated = fitToRequest(
+        fitToBrowser(generator.getFingerprint(), browserVersion, viewport),
+        request,
+      );
+      const { navigator, videoCard } = generated.fingerprint;
+      const uaData = navigator.userAgentData;
+      const brands = uaData.brands.map((b) => `"${b.brand}";v="${b.version}"`).join(', ');
+      const acceptLanguage = navigator.languages.join(',');
+      const workers = workerStealthScript({
+        userAgent: navigator.userAgent,
+        appVersion: navigator.appVersion,
+        platform: navigator.platform,
+        language: navigator.language,
+        languages: navigator.languages,
+        hardwareConcurrency: navigator.hardwareConcurrency,
+        deviceMemory: navigator.deviceMemory ?? 8,
+        userAgentData: uaData,
+        webgl: { vendor: videoCard.vendor, renderer: videoCard.renderer },
+      });
       return {
         contextOptions: {
           userAgent: navigator.userAgent,
-          locale: 'en-US',
+          locale: navigator.language,
+          timezoneId: stealthTimezone(request.proxyLocation),
           extraHTTPHeaders: {
-            'accept-language': 'en-US,en;q=0.9',
+            'accept-language': acceptLanguageHeader(navigator.languages),
             'sec-ch-ua': brands,
             'sec-ch-ua-mobile': '?0',
-            'sec-ch-ua-platform': `"${navigator.userAgentData.platform}"`,
+            'sec-ch-ua-platform': `"${uaData.platform}"`,
           },
         },
-        initScript: `${HEADLESS_FIXES}\n${injector.getInjectableScript(generated)}`,
+        initScript: `${HEADLESS_FIXES}\n${injector.getInjectableScript(generated)};\n${workers}`,
+        userAgentOverride: {
+          userAgent: navigator.userAgent,
+          acceptLanguage,
+          platform: navigator.platform,
+          userAgentMetadata: {
+            brands: uaData.brands,
+            fullVersionList: uaData.fullVersionList,
+            fullVersion: uaData.uaFullVersion,
+            platform: uaData.platform,
+            platformVersion: uaData.platformVersion,
+            architecture: uaData.architecture,
+            model: uaData.model,
+            mobile: uaData.mobile,
+            bitness: uaData.bitness,
+            wow64: false,
+            formFactors: [uaData.mobile ? 'Mobile' : 'Desktop'],
+          },
+        },
         userAgent: navigator.userAgent,
       };
     },
   };
+}
+
+/** `en-US,en;q=0.9`: Chrome's header for `languages`. */
+function acceptLanguageHeader(languages: string[]): string {
+  return languages.map((l, i) => (i === 0 ? l : `${l};q=${Math.max(0.1, 1 - i / 10).toFixed(1)}`)).join(',');
+}
+
+/** `navigator.platform` and the client-hint platform that go with a user agent. */
+function platformOf(userAgent: string): { platform: string; hint: string } | null {
+  if (/Windows/.test(userAgent)) return { platform: 'Win32', hint: 'Windows' };
+  if (/iPhone/.test(userAgent)) return { platform: 'iPhone', hint: 'iOS' };
+  if (/iPad/.test(userAgent)) return { platform: 'iPad', hint: 'iOS' };
+  if (/Macintosh|Mac OS X/.test(userAgent)) return { platform: 'MacIntel', hint: 'macOS' };
+  if (/Android/.test(userAgent)) return { platform: 'Linux armv81', hint: 'Android' };
+  if (/CrOS/.test(userAgent)) return { platform: 'Linux x86_64', hint: 'Chrome OS' };
+  if (/Linux|X11/.test(userAgent)) return { platform: 'Linux x86_64', hint: 'Linux' };
+  return null;
+}
+
+/** The fingerprint with the request's own user agent and locale, where it gives them. */
+function fitToRequest(
+  generated: BrowserFingerprintWithHeaders,
+  request: StealthRequest,
+): BrowserFingerprintWithHeaders {
+  const nav = {
+    ...generated.fingerprint.navigator,
+    userAgentData: { ...generated.fingerprint.navigator.userAgentData },
+  };
+  if (request.userAgent) {
+    nav.userAgent = request.userAgent;
+    nav.appVersion = request.userAgent.replace(/^Mozilla\//, '');
+    const platform = platformOf(request.userAgent);
+    if (platform) {
+      nav.platform = platform.platform;
+      nav.userAgentData.platform = platform.hint;
+      nav.userAgentData.mobile = /Mobile|Android|iPhone/.test(request.userAgent);
+      if (platform.hint !== 'Windows') nav.userAgentData.platformVersion = '';
+    }
+  }
+  if (request.locale) {
+    const base = request.locale.split('-')[0] ?? request.locale;
+    nav.language = request.locale;
+    nav.languages = base === request.locale ? [request.locale] : [request.locale, base];
+  }
+  return { ...generated, fingerprint: { ...generated.fingerprint, navigator: nav } };
 }
 
 /** The generated fingerprint, claiming the running Chromium's version and fitting the viewport. */
@@ -70,9 +216,9 @@ function fitToBrowser(
   const major = browserVersion.split('.')[0] ?? browserVersion;
   const { fingerprint } = generated;
   const nav = fingerprint.navigator;
-  const userAgent = nav.userAgent
-    .replace(/Chrome\/[\d.]+/, `Chrome/${major}.0.0.0`)
-    .replace(/ (Edg|OPR|YaBrowser|Vivaldi)\/[\d.]+/g, '');
+  // What every Chrome of this version on Windows sends (the reduced user agent): the generator's
+  // records also hold other Chromium-based browsers and older formats.
+  const userAgent = `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`;
   const screen = fingerprint.screen;
   const width = Math.max(screen.width, viewport.width);
   const height = Math.max(screen.height, viewport.height + BROWSER_CHROME_PX + TASKBAR_PX);
@@ -84,10 +230,18 @@ function fitToBrowser(
         ...nav,
         userAgent,
         appVersion: userAgent.replace(/^Mozilla\//, ''),
+        // A few of the generator's Windows records say Linux or leave the client hints empty.
+        platform: 'Win32',
         languages: ['en-US', 'en'],
         language: 'en-US',
         userAgentData: {
           ...nav.userAgentData,
+          platform: 'Windows',
+          platformVersion: nav.userAgentData.platformVersion || '10.0.0',
+          architecture: 'x86',
+          bitness: '64',
+          model: '',
+          mobile: false,
           // Always Google Chrome: the generator's data also holds Chromium-based browsers (Brave,
           // Edge, Opera) whose brands would contradict the Chrome user agent.
           brands: chromeBrands(major),

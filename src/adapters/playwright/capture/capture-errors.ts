@@ -1,0 +1,170 @@
+import { AppError, isAppError } from '../../../domain/errors.js';
+
+/** What {@link navigationError} needs to know about the navigation that failed. */
+export interface NavigationFailure {
+  /** The URL the capture asked for. */
+  url: string;
+  navigationTimeoutMs: number;
+  /** URLs of main-frame navigation requests that failed (redirect targets included). */
+  failedUrls: readonly string[];
+  /** The egress session's verdict on a URL's host, when capturing through the egress proxy. */
+  blockReason?: (url: string) => string | null;
+}
+
+/** Chromium network errors that mean "the site could not be reached" (retryable). */
+const UNREACHABLE = new Set([
+  'ERR_CONNECTION_RESET',
+  'ERR_CONNECTION_CLOSED',
+  'ERR_CONNECTION_ABORTED',
+  'ERR_CONNECTION_FAILED',
+  'ERR_CONNECTION_TIMED_OUT',
+  'ERR_TIMED_OUT',
+  'ERR_ADDRESS_UNREACHABLE',
+  'ERR_NETWORK_UNREACHABLE',
+  'ERR_INTERNET_DISCONNECTED',
+  'ERR_NETWORK_CHANGED',
+  'ERR_EMPTY_RESPONSE',
+  'ERR_TUNNEL_CONNECTION_FAILED',
+  'ERR_PROXY_CONNECTION_FAILED',
+  'ERR_NAME_RESOLUTION_FAILED',
+  'ERR_HTTP2_PROTOCOL_ERROR',
+  'ERR_QUIC_PROTOCOL_ERROR',
+]);
+
+/** The `net::ERR_…` code in a Playwright error message, without `net::`. */
+export function chromiumNetError(message: string): string | null {
+  return /net::(ERR_[A-Z0-9_]+)/.exec(message)?.[1] ?? null;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** A block verdict of the egress session on the target or a URL the navigation went to. */
+export function blockedNavigation(failure: Omit<NavigationFailure, 'navigationTimeoutMs'>): AppError | null {
+  if (!failure.blockReason) return null;
+  for (const url of [...failure.failedUrls, failure.url]) {
+    const reason = failure.blockReason(url);
+    if (reason !== null) {
+      return new AppError('TARGET_BLOCKED', `The capture was refused access to ${hostOf(url)}: ${reason}`, {
+        retryable: false,
+      });
+    }
+  }
+  return null;
+}
+
+/**
+ * Maps an error of `page.goto()` to the contract's codes: a host refused by the egress proxy →
+ * `TARGET_BLOCKED`; a timeout → `NAVIGATION_TIMEOUT` ("Navigation timeout of N ms exceeded");
+ * DNS, connection and TLS failures → `TARGET_UNREACHABLE`; anything else → {@link captureError}.
+ */
+export function navigationError(err: unknown, failure: NavigationFailure): AppError {
+  if (isAppError(err)) return err;
+  const blocked = blockedNavigation(failure);
+  if (blocked) return blocked;
+  const message = err instanceof Error ? err.message : String(err);
+  const options = { cause: err };
+  if (err instanceof Error && err.name === 'TimeoutError') {
+    return new AppError(
+      'NAVIGATION_TIMEOUT',
+      `Navigation timeout of ${failure.navigationTimeoutMs} ms exceeded`,
+      options,
+    );
+  }
+  const host = hostOf(failure.url);
+  const code = chromiumNetError(message);
+  if (code === 'ERR_NAME_NOT_RESOLVED') {
+    return new AppError(
+      'TARGET_UNREACHABLE',
+      `The host ${host} could not be resolved (DNS): check the URL`,
+      options,
+    );
+  }
+  if (code === 'ERR_CONNECTION_REFUSED') {
+    return new AppError('TARGET_UNREACHABLE', `${host} refused the connection: is the site up?`, options);
+  }
+  if (code !== null && (code.startsWith('ERR_CERT_') || code.startsWith('ERR_SSL_'))) {
+    return new AppError(
+      'TARGET_UNREACHABLE',
+      `The TLS connection to ${host} failed (${code}): its certificate or TLS setup is not valid`,
+      {
+        ...options,
+        retryable: false,
+      },
+    );
+  }
+  if (code !== null && UNREACHABLE.has(code)) {
+    return new AppError('TARGET_UNREACHABLE', `${host} could not be reached (${code})`, options);
+  }
+  if (code === 'ERR_TOO_MANY_REDIRECTS') {
+    return new AppError('TARGET_UNREACHABLE', `${host} redirects in a loop (${code})`, {
+      ...options,
+      retryable: false,
+    });
+  }
+  if (code === 'ERR_UNSAFE_PORT' || code === 'ERR_INVALID_URL' || code === 'ERR_DISALLOWED_URL_SCHEME') {
+    return new AppError('TARGET_UNREACHABLE', `Chromium refuses to load ${failure.url} (${code})`, {
+      ...options,
+      retryable: false,
+    });
+  }
+  if (message.includes('Download is starting')) {
+    return new AppError(
+      'CAPTURE_FAILED',
+      `${failure.url} starts a file download, not a page: nothing to capture`,
+      {
+        ...options,
+        retryable: false,
+      },
+    );
+  }
+  if (code === 'ERR_ABORTED') {
+    return new AppError(
+      'CAPTURE_FAILED',
+      `The navigation to ${failure.url} was aborted (an empty response, or the page navigated away)`,
+      options,
+    );
+  }
+  return captureError(err);
+}
+
+/** True for Playwright's "the page/context/browser went away" errors. */
+export function isTargetClosed(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : String(err);
+  return /Target( page, context or browser)? (has been )?closed|Browser has been closed|browser has disconnected/i.test(
+    message,
+  );
+}
+
+/**
+ * Maps any other failure during a capture: AppErrors pass through, a Playwright timeout becomes
+ * `CAPTURE_TIMEOUT`, a vanished browser or page becomes a retryable `CAPTURE_FAILED`.
+ */
+export function captureError(err: unknown): AppError {
+  if (isAppError(err)) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof Error && err.name === 'TimeoutError') {
+    return new AppError('CAPTURE_TIMEOUT', `The capture took too long: ${firstLine(message)}`, {
+      cause: err,
+    });
+  }
+  if (isTargetClosed(err)) {
+    return new AppError(
+      'CAPTURE_FAILED',
+      'The browser closed during the capture (crash or restart); the capture can be retried',
+      {
+        cause: err,
+      },
+    );
+  }
+  return new AppError('CAPTURE_FAILED', `The capture failed: ${firstLine(message)}`, { cause: err });
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message;
+}

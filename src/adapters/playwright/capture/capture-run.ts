@@ -1,0 +1,301 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { CaptureMetadata } from '../../../domain/capture-metadata.js';
+import type { CaptureSecrets, CaptureSpec } from '../../../domain/capture-spec.js';
+import { AppError } from '../../../domain/errors.js';
+import { contentTypeOf } from '../../../domain/job.js';
+import type { CaptureOutput } from '../../../ports/capturer.js';
+import type { EgressSession } from '../../../ports/egress.js';
+import type { ElementLocator } from '../../../ports/element-locator.js';
+import { describeTarget } from '../describe/describe-capture.js';
+import type { PagePreparation } from '../prep/page-preparation.js';
+import { recordScrollingVideo } from '../video/video-recorder.js';
+import { captureTimeout } from './capture-deadline.js';
+import { captureError } from './capture-errors.js';
+import { contextOptionsOf, prepareContext } from './context-setup.js';
+import { navigate } from './navigate.js';
+import { setUpPage } from './page-setup.js';
+import type { NetworkTracker } from './page-capture.js';
+import { trackNetwork } from './page-capture.js';
+import type { CapturePhase } from './phases.js';
+import { loadLazyContent } from './readiness.js';
+import type { Target } from './shoot.js';
+import { SCROLL_BUDGET_MS, shoot } from './shoot.js';
+
+/**
+ * Network quiet window after `load` and after scrolling, and its bound, in ms. Requests in flight
+ * are counted, so the window only has to bridge the script time between one request ending and
+ * the next starting — not network latency; Playwright's `networkidle` waits 500 ms instead.
+ */
+const QUIET_MS = 100;
+const QUIET_MAX_WAIT_MS = 2000;
+/** Bound of the wait for web fonts and image decoding before a shot, in ms. */
+const ASSETS_BUDGET_MS = 3000;
+/** Bound of the wait after each step of a full page's scroll-through (the requests it started), ms. */
+const SCROLL_STEP_MAX_WAIT_MS = 1000;
+/** Bound of each later wait once the load budget ran out (the page will not settle), in ms. */
+const DEGRADED_WAIT_MS = 300;
+
+/** What one capture needs besides its browser and spec. */
+export interface CaptureRunDeps {
+  /** The capture's egress session (its proxy, and its verdicts on refused hosts). */
+  session: EgressSession;
+  /** `blockAds`, `acceptCookies`, `stealth`, when the spec asks for any. */
+  prep: PagePreparation | null;
+  /** Turns a `description` into a selector; null returns the full page with `aiError`. */
+  locator: ElementLocator | null;
+  /** The document must start arriving within this, ms (NAVIGATION_TIMEOUT_MS). */
+  navigationTimeoutMs: number;
+  /** The navigation milestone must come within this from the start, ms (LOAD_TIMEOUT_MS). */
+  loadTimeoutMs: number;
+  maxFullPageHeightPx: number;
+  elementWaitMs: number;
+  /** The values of the spec's headers and cookies; absent when it has none. */
+  secrets?: CaptureSecrets;
+  /** Told when each phase of the capture starts (metrics, tests). */
+  onPhase?: (phase: CapturePhase) => void;
+  /** A fresh context and page made ahead for this capture (see WarmPages); absent: made now. */
+  warm?: { context: BrowserContext; page: Page };
+}
+
+/** A capture under way: its outcome, and the way to stop it. */
+export interface RunningCapture {
+  readonly done: Promise<CaptureOutput>;
+  /** Closes the context at once: every pending operation of the capture fails. */
+  abort(): void;
+}
+
+/** The error of a capture whose browser died under it. */
+function browserCrashed(): AppError {
+  return new AppError(
+    'CAPTURE_FAILED',
+    'The browser crashed during the capture (it is restarted); the capture can be retried',
+  );
+}
+
+/** The error of a capture whose page's renderer died under it. */
+function rendererCrashed(cause?: unknown): AppError {
+  return new AppError(
+    'CAPTURE_FAILED',
+    'The page crashed during the capture (often out of memory); it can be retried',
+    cause === undefined ? {} : { cause },
+  );
+}
+
+/**
+ * One capture in one fresh browser context, as a pipeline over the immutable spec:
+ * navigate → prepare → locate → shoot, or record a video after preparing.
+ *
+ * A watchdog ends the capture the moment its browser disconnects or its page's renderer crashes,
+ * whatever the capture was waiting for at that moment (a navigation, a scroll step, a quiet
+ * window, an element, a screenshot, a PDF, a video frame, a DevTools session): the attempt fails
+ * at once with a retryable `CAPTURE_FAILED`, instead of holding its slot until the deadline.
+ */
+export function startCapture(browser: Browser, spec: CaptureSpec, deps: CaptureRunDeps): RunningCapture {
+  let context: BrowserContext | null = null;
+  let aborted = false;
+  let crashed = false;
+  /** Aborted with the capture: stops a video recording and its encoder. */
+  const stopped = new AbortController();
+  let failFast: (err: AppError) => void = () => undefined;
+  const watchdog = new Promise<never>((_, reject) => {
+    failFast = reject;
+  });
+  const onDisconnected = (): void => failFast(browserCrashed());
+  browser.on('disconnected', onDisconnected);
+  if (!browser.isConnected()) onDisconnected();
+
+  const run = async (): Promise<CaptureOutput> => {
+    deps.onPhase?.('context');
+    try {
+      context = deps.warm?.context ?? (await openContext(browser, spec, deps));
+    } catch (err) {
+      throw captureError(err);
+    }
+    const ctx = context;
+    try {
+      if (aborted) throw captureTimeout();
+      const page = deps.warm?.page ?? (await ctx.newPage());
+      await deps.prep?.preparePage(page);
+      page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+      page.on('popup', (popup) => void popup.close().catch(() => undefined));
+      page.on('crash', () => {
+        crashed = true;
+        failFast(rendererCrashed());
+        void ctx.close().catch(() => undefined);
+      });
+      return await inPage(ctx, page, spec, deps, stopped.signal);
+    } catch (err) {
+      if (aborted) throw captureTimeout();
+      if (crashed) throw rendererCrashed(err);
+      if (!browser.isConnected()) throw browserCrashed();
+      throw captureError(err);
+    } finally {
+      await ctx.close().catch(() => undefined);
+    }
+  };
+
+  const done = Promise.race([run(), watchdog]).finally(() => browser.off('disconnected', onDisconnected));
+  return {
+    done,
+    abort() {
+      aborted = true;
+      stopped.abort(captureTimeout());
+      void context?.close().catch(() => undefined);
+    },
+  };
+}
+
+/** The capture's context (see contextOptionsOf), its preparation, cookies, header and blocking routes. */
+async function openContext(
+  browser: Browser,
+  spec: CaptureSpec,
+  deps: CaptureRunDeps,
+): Promise<BrowserContext> {
+  const options = contextOptionsOf(spec, deps.session);
+  const context = deps.prep
+    ? await deps.prep.newContext(browser, options)
+    : await browser.newContext(options);
+  try {
+    await prepareContext(context, spec, deps.secrets);
+  } catch (err) {
+    await context.close().catch(() => undefined);
+    throw err;
+  }
+  return context;
+}
+
+async function inPage(
+  context: BrowserContext,
+  page: Page,
+  spec: CaptureSpec,
+  deps: CaptureRunDeps,
+  stopped: AbortSignal,
+): Promise<CaptureOutput> {
+  const onPhase = deps.onPhase ?? (() => undefined);
+  const network = trackNetwork(page);
+  onPhase('navigate');
+  const navigation = await navigate(page, spec, deps.session, {
+    navigationTimeoutMs: deps.navigationTimeoutMs,
+    loadTimeoutMs: deps.loadTimeoutMs,
+    network,
+  });
+  // Past the load budget the page's network will not go quiet: the later waits are kept short.
+  const degraded = navigation.loadTimedOut;
+  const settleMs = degraded ? DEGRADED_WAIT_MS : QUIET_MAX_WAIT_MS;
+  const settle = (): Promise<void> => network.quiet(QUIET_MS, settleMs);
+  if (deps.prep) {
+    onPhase('prepare');
+    await deps.prep.settle(page);
+  }
+  await setUpPage(page, spec, { waitForSelectorMs: deps.navigationTimeoutMs, settle, onPhase });
+  const metadata: CaptureMetadata = {
+    finalUrl: page.url(),
+    httpStatus: navigation.response?.status() ?? null,
+    ...requestNotes(spec),
+  };
+  const loadNotes = navigation.loadTimedOut
+    ? { loadTimedOut: true, pendingRequests: navigation.pendingRequests }
+    : {};
+  if (spec.video) return record(context, page, spec, deps, metadata, network, stopped);
+  const target = await locate(context, page, spec, deps, settle, metadata);
+  const shot = await shoot(context, page, spec, target, {
+    maxFullPageHeightPx: deps.maxFullPageHeightPx,
+    elementWaitMs: deps.elementWaitMs,
+    network,
+    settle,
+    settleContent: () => network.quiet(QUIET_MS, settleMs, 'content'),
+    assetsBudgetMs: degraded ? DEGRADED_WAIT_MS : ASSETS_BUDGET_MS,
+    scrollStepMaxWaitMs: degraded ? DEGRADED_WAIT_MS : SCROLL_STEP_MAX_WAIT_MS,
+    onPhase,
+  });
+  Object.assign(metadata, shot.metadata);
+  if (metadata.readiness) Object.assign(metadata.readiness, loadNotes);
+  return {
+    bytes: shot.bytes,
+    format: spec.format,
+    contentType: contentTypeOf(spec.format),
+    ...(shot.size ? { width: shot.size.width, height: shot.size.height } : {}),
+    metadata: finish(metadata, deps),
+  };
+}
+
+/** What the spec targets: `element` as given, `description` resolved by the locator, else the page. */
+async function locate(
+  context: BrowserContext,
+  page: Page,
+  spec: CaptureSpec,
+  deps: CaptureRunDeps,
+  settle: () => Promise<void>,
+  metadata: CaptureMetadata,
+): Promise<Target> {
+  if (spec.element !== null) return { kind: 'element', selector: spec.element };
+  if (spec.clip !== null) return { kind: 'clip', clip: spec.clip };
+  if (spec.description !== null) {
+    deps.onPhase?.('locate');
+    const found = await describeTarget(context, page, spec.description, {
+      locator: deps.locator,
+      maxHeightPx: deps.maxFullPageHeightPx,
+      scrollBudgetMs: SCROLL_BUDGET_MS,
+      settle,
+    });
+    Object.assign(metadata, found.metadata);
+    return found.selector === null ? { kind: 'fullPage' } : { kind: 'element', selector: found.selector };
+  }
+  return spec.fullPage ? { kind: 'fullPage' } : { kind: 'viewport' };
+}
+
+/** The scrolling video: lazy content loaded first, then recorded from the top (video-recorder.ts). */
+async function record(
+  context: BrowserContext,
+  page: Page,
+  spec: CaptureSpec,
+  deps: CaptureRunDeps,
+  metadata: CaptureMetadata,
+  network: NetworkTracker,
+  stopped: AbortSignal,
+): Promise<CaptureOutput> {
+  const video = spec.video;
+  if (!video) throw new Error('record() needs a video spec');
+  const maxHeightPx = deps.maxFullPageHeightPx;
+  deps.onPhase?.('scroll');
+  await network.quiet(QUIET_MS, QUIET_MAX_WAIT_MS);
+  await loadLazyContent(page, network, maxHeightPx, SCROLL_BUDGET_MS, SCROLL_STEP_MAX_WAIT_MS);
+  await network.quiet(QUIET_MS, QUIET_MAX_WAIT_MS);
+  deps.onPhase?.('record');
+  const rec = await recordScrollingVideo(context, page, {
+    ...video,
+    maxHeightPx,
+    signal: stopped,
+    scale: spec.deviceScaleFactor,
+  });
+  metadata.scrolledPx = rec.scrolledPx;
+  metadata.truncated = rec.fullHeightPx !== undefined;
+  if (rec.fullHeightPx !== undefined) metadata.fullHeightPx = rec.fullHeightPx;
+  const { bytes, width, height, durationSeconds, fps } = rec;
+  return {
+    bytes,
+    format: 'mp4',
+    contentType: contentTypeOf('mp4'),
+    width,
+    height,
+    video: { durationSeconds, fps },
+    metadata: finish(metadata, deps),
+  };
+}
+
+/** What the request set that the result record names: headers and cookies by name, the device. */
+function requestNotes(spec: CaptureSpec): Pick<CaptureMetadata, 'headersSent' | 'cookiesSet' | 'device'> {
+  return {
+    ...(spec.headerNames.length > 0 ? { headersSent: spec.headerNames } : {}),
+    ...(spec.cookieNames.length > 0 ? { cookiesSet: spec.cookieNames } : {}),
+    ...(spec.device !== null ? { device: spec.device } : {}),
+  };
+}
+
+/** Adds what the egress session and the preparation report. */
+function finish(metadata: CaptureMetadata, deps: CaptureRunDeps): CaptureMetadata {
+  const blocked = deps.session.blockedRequests();
+  if (blocked !== null) metadata.blockedRequests = blocked;
+  if (deps.prep) Object.assign(metadata, deps.prep.metadata());
+  return metadata;
+}

@@ -1,0 +1,105 @@
+import type { Page } from 'playwright-core';
+import type { Clip } from './page-capture.js';
+
+/** The part of a DevTools protocol session used here. */
+interface ProtocolSession {
+  send(method: string, params?: Record<string, unknown>): Promise<unknown>;
+}
+
+const sessions = new WeakMap<Page, ProtocolSession | null>();
+
+/**
+ * Playwright's own DevTools session of the page's main frame — the one that set the page's
+ * viewport, scale and touch emulation — or null when this Playwright build does not expose it.
+ * Reached through the in-process connection's `toImpl` (the hook Playwright's own tests use):
+ * the one place Shots touches Playwright's internals. A second session of our own would not do:
+ * a clipped `Page.captureScreenshot` applies and then restores the *calling* session's device
+ * emulation, which would undo the page's scale and viewport.
+ */
+function ownSession(page: Page): ProtocolSession | null {
+  if (sessions.has(page)) return sessions.get(page) ?? null;
+  let session: ProtocolSession | null = null;
+  try {
+    const internal = page as unknown as { _connection?: { toImpl?: (o: unknown) => unknown } };
+    const impl = internal._connection?.toImpl?.(page) as
+      { delegate?: { _mainFrameSession?: { _client?: ProtocolSession } } } | undefined;
+    const client = impl?.delegate?._mainFrameSession?._client;
+    if (client && typeof client.send === 'function') session = client;
+  } catch {
+    session = null;
+  }
+  sessions.set(page, session);
+  return session;
+}
+
+/** True when {@link directScreenshot} can shoot `page` (Playwright's session is reachable). */
+export function canShootDirectly(page: Page): boolean {
+  return ownSession(page) !== null;
+}
+
+/** What one direct shot needs. */
+export interface DirectShot {
+  type: 'png' | 'jpeg' | 'webp';
+  quality: number;
+  /** A region of the document in CSS px, or null for the viewport. */
+  clip: Clip | null;
+  /** PNG/WebP with a transparent background where the page has none. */
+  omitBackground: boolean;
+  /** The context emulates touch (a shot beyond the viewport turns that off; it is turned back on). */
+  hasTouch: boolean;
+  /** The context emulates a mobile device (its visual viewport can be zoomed out). */
+  mobile: boolean;
+}
+
+/**
+ * The visual viewport as a clip, as Playwright takes it: on a mobile page laid out wider than the
+ * screen the visual viewport is zoomed out, and a shot without a clip would not show it so.
+ */
+async function visualViewportClip(session: ProtocolSession, page: Page): Promise<Record<string, number>> {
+  const { visualViewport: v } = (await session.send('Page.getLayoutMetrics')) as {
+    visualViewport: { pageX: number; pageY: number; scale: number };
+  };
+  const size = page.viewportSize() ?? { width: 0, height: 0 };
+  return {
+    x: v.pageX,
+    y: v.pageY,
+    width: Math.floor(size.width / v.scale + 1e-3),
+    height: Math.floor(size.height / v.scale + 1e-3),
+    scale: v.scale,
+  };
+}
+
+/**
+ * A screenshot sent straight on Playwright's session as `Page.captureScreenshot`: the request
+ * `page.screenshot` makes, without its per-shot style pass through every frame and layout query
+ * (the readiness steps before the shot wait for fonts and hide the caret instead), and with PNGs
+ * encoded for speed (`optimizeForSpeed`: a fast zlib level, three to four times faster on
+ * photo-heavy pages, files some 10–15 % larger, the same pixels). Null when the session is not
+ * reachable: the caller takes Playwright's way.
+ */
+export async function directScreenshot(page: Page, shot: DirectShot): Promise<Buffer | null> {
+  const session = ownSession(page);
+  if (!session) return null;
+  const transparent = shot.omitBackground && shot.type !== 'jpeg';
+  if (transparent) {
+    await session.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
+  }
+  try {
+    const { data } = (await session.send('Page.captureScreenshot', {
+      format: shot.type,
+      ...(shot.type === 'png' ? { optimizeForSpeed: true } : { quality: shot.quality }),
+      // Scale 1 of a document region: device pixels, as Playwright's default "device" scale.
+      ...(shot.clip
+        ? { clip: { ...shot.clip, scale: 1 }, captureBeyondViewport: true }
+        : shot.mobile
+          ? { clip: await visualViewportClip(session, page) }
+          : {}),
+    })) as { data: string };
+    if (shot.clip && shot.hasTouch)
+      await session.send('Emulation.setTouchEmulationEnabled', { enabled: true });
+    return Buffer.from(data, 'base64');
+  } finally {
+    if (transparent)
+      await session.send('Emulation.setDefaultBackgroundColorOverride', {}).catch(() => undefined);
+  }
+}

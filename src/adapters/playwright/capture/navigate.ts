@@ -1,0 +1,107 @@
+import type { Page, Response } from 'playwright-core';
+import type { CaptureSpec } from '../../../domain/capture-spec.js';
+import { AppError } from '../../../domain/errors.js';
+import type { EgressSession } from '../../../ports/egress.js';
+import { blockedNavigation, navigationError } from './capture-errors.js';
+import type { NetworkTracker } from './page-capture.js';
+
+/** What navigating needs besides the page. */
+export interface NavigateOptions {
+  /** The document must start arriving within this, ms (NAVIGATION_TIMEOUT_MS). */
+  navigationTimeoutMs: number;
+  /** The spec's milestone must come within this from the start, ms (LOAD_TIMEOUT_MS); past it the page is taken as it is. */
+  loadTimeoutMs: number;
+  network: NetworkTracker;
+}
+
+/** How the navigation went. */
+export interface Navigation {
+  response: Response | null;
+  /** The milestone did not come within the load budget: the page is captured as it is. */
+  loadTimedOut: boolean;
+  /** Requests still in flight when the budget ran out. */
+  pendingRequests: number;
+}
+
+/** The egress proxy's own 502 answer to a plain-http navigation it could not carry out, as an error. */
+async function egressUnreachable(response: Response | null, url: string): Promise<AppError | null> {
+  if (response?.status() !== 502 || !(response.headers()['content-type'] ?? '').startsWith('text/plain'))
+    return null;
+  const body = await response.text().catch(() => '');
+  if (!body.startsWith('Shots egress')) return null;
+  return new AppError('TARGET_UNREACHABLE', `${new URL(url).host} could not be reached: ${body.trim()}`);
+}
+
+/**
+ * Opens the spec's URL. The document must start to arrive within NAVIGATION_TIMEOUT_MS, or the
+ * attempt fails with `NAVIGATION_TIMEOUT` (retried). Then the spec's milestone (`waitUntil`: load
+ * by default, DOMContentLoaded, or network idle) is awaited within the load budget; a page whose
+ * subresources hang past it is captured as it is, with `loadTimedOut` and the requests still
+ * pending. Failures map to the contract's codes (see navigationError): a host refused by the
+ * egress checks is `TARGET_BLOCKED`, one the egress could not reach `TARGET_UNREACHABLE`, and with
+ * `failOnHttpError` a 4xx/5xx answer is `TARGET_HTTP_ERROR` (4xx not retried, 5xx retried).
+ */
+export async function navigate(
+  page: Page,
+  spec: CaptureSpec,
+  session: EgressSession,
+  options: NavigateOptions,
+): Promise<Navigation> {
+  const started = Date.now();
+  const failedUrls: string[] = [];
+  page.on('requestfailed', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) failedUrls.push(request.url());
+  });
+  const failure = {
+    url: spec.url,
+    navigationTimeoutMs: options.navigationTimeoutMs,
+    failedUrls,
+    blockReason: (url: string) => session.blockReason(url),
+  };
+  let response: Response | null;
+  try {
+    response = await page.goto(spec.url, { waitUntil: 'commit', timeout: options.navigationTimeoutMs });
+  } catch (err) {
+    throw navigationError(err, failure);
+  }
+  // Through the proxy, a refused plain-http target answers with the proxy's error page …
+  const blocked = blockedNavigation({ ...failure, failedUrls: [response?.url() ?? page.url()] });
+  if (blocked) throw blocked;
+  // … and one it could not reach (or whose regional proxy refused) with its own 502 page.
+  const unreachable = await egressUnreachable(response, spec.url);
+  if (unreachable) throw unreachable;
+  const status = response?.status() ?? null;
+  if (spec.failOnHttpError && status !== null && status >= 400) {
+    throw new AppError('TARGET_HTTP_ERROR', `${new URL(spec.url).host} answered HTTP ${status}`, {
+      retryable: status >= 500,
+      extra: { httpStatus: status },
+    });
+  }
+  const loadTimedOut = !(await reachMilestone(page, spec, started, options, failure));
+  return {
+    response,
+    loadTimedOut,
+    pendingRequests: loadTimedOut ? options.network.inFlight() : 0,
+  };
+}
+
+/** Waits for DOMContentLoaded and then the spec's milestone within the load budget; false when it ran out. */
+async function reachMilestone(
+  page: Page,
+  spec: CaptureSpec,
+  started: number,
+  options: NavigateOptions,
+  failure: Parameters<typeof navigationError>[1],
+): Promise<boolean> {
+  const budgetMs = Math.max(options.loadTimeoutMs, 1);
+  const left = (): number => Math.max(1, budgetMs - (Date.now() - started));
+  try {
+    await page.waitForLoadState('domcontentloaded', { timeout: left() });
+    if (spec.waitUntil !== 'domcontentloaded')
+      await page.waitForLoadState(spec.waitUntil, { timeout: left() });
+    return true;
+  } catch (err) {
+    if (err instanceof Error && err.name === 'TimeoutError') return false;
+    throw navigationError(err, failure);
+  }
+}

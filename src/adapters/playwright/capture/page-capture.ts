@@ -1,0 +1,248 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { PdfSpec } from '../../../domain/capture-spec.js';
+import { AppError } from '../../../domain/errors.js';
+
+/** A rectangle in document CSS pixels (the page's top-left corner is 0,0). */
+export interface Clip {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Which requests a wait is about: `all` of them, or the `content` ones — everything but images,
+ * media and fonts, whose arrival the readiness checks see directly (images of the captured area
+ * decoded, `document.fonts.ready`), so that a lazy image loading below the fold does not hold a
+ * viewport shot.
+ */
+export type RequestScope = 'all' | 'content';
+
+/** Resource types left out of the `content` scope. */
+const ASSET_TYPES: ReadonlySet<string> = new Set(['image', 'media', 'font']);
+
+/**
+ * Counts the page's requests in flight; `quiet()` resolves once none (of the scope) has been in
+ * flight for `quietMs`, or after `maxWaitMs` at the latest. A page that is already settled
+ * (nothing in flight, and nothing started by the next animation frame) is not made to wait the
+ * window at all. It never fails: a page that keeps a connection open (long polling, analytics
+ * beacons) only costs the bound.
+ */
+export interface NetworkTracker {
+  quiet(quietMs: number, maxWaitMs: number, scope?: RequestScope): Promise<void>;
+  /** A mark of the requests (of the scope) started so far. */
+  mark(scope?: RequestScope): number;
+  /** True when nothing of the scope is in flight and nothing of it started since `mark`. */
+  settledSince(mark: number, scope?: RequestScope): boolean;
+  /** Requests in flight now. */
+  inFlight(): number;
+}
+
+interface Counter {
+  inFlight: number;
+  started: number;
+  lastChange: number;
+}
+
+export function trackNetwork(page: Page): NetworkTracker {
+  const counters: Record<RequestScope, Counter> = {
+    all: { inFlight: 0, started: 0, lastChange: Date.now() },
+    content: { inFlight: 0, started: 0, lastChange: Date.now() },
+  };
+  const change = (type: string, delta: number, start: boolean): void => {
+    const scopes: RequestScope[] = ASSET_TYPES.has(type) ? ['all'] : ['all', 'content'];
+    for (const scope of scopes) {
+      const c = counters[scope];
+      c.inFlight = Math.max(0, c.inFlight + delta);
+      if (start) c.started += 1;
+      c.lastChange = Date.now();
+    }
+  };
+  page.on('request', (r) => change(r.resourceType(), 1, true));
+  page.on('requestfinished', (r) => change(r.resourceType(), -1, false));
+  page.on('requestfailed', (r) => change(r.resourceType(), -1, false));
+  return {
+    mark: (scope = 'all') => counters[scope].started,
+    settledSince: (mark, scope = 'all') => counters[scope].inFlight === 0 && counters[scope].started === mark,
+    inFlight: () => counters.all.inFlight,
+    async quiet(quietMs, maxWaitMs, scope = 'all') {
+      const c = counters[scope];
+      const until = Date.now() + maxWaitMs;
+      if (c.inFlight === 0) {
+        const before = c.started;
+        await nextFrame(page);
+        if (c.inFlight === 0 && c.started === before) return;
+      }
+      while (Date.now() < until && !page.isClosed()) {
+        const idleMs = Date.now() - c.lastChange;
+        if (c.inFlight === 0 && idleMs >= quietMs) return;
+        await sleep(Math.max(1, Math.min(c.inFlight === 0 ? quietMs - idleMs : 25, until - Date.now())));
+      }
+    },
+  };
+}
+
+/** Resolves after the page's next animation frame (bounded: a hidden page may not paint). */
+function nextFrame(page: Page): Promise<void> {
+  const frame = page
+    .evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())))
+    .catch(() => undefined);
+  return Promise.race([frame, sleep(100)]);
+}
+
+/** Height of the document in CSS pixels. */
+export function documentHeight(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    Math.ceil(
+      Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0),
+    ),
+  );
+}
+
+/**
+ * Scrolls down the page a viewport at a time (lazy images and scroll-triggered content load),
+ * within `budgetMs` and no further than `maxHeightPx`, then back to the top.
+ */
+export async function scrollThrough(page: Page, maxHeightPx: number, budgetMs: number): Promise<void> {
+  // No named functions inside: some transpilers (tsx, esbuild keepNames) wrap them in helpers
+  // that do not exist in the page.
+  await page.evaluate(
+    async ({ maxHeightPx, budgetMs }) => {
+      const start = performance.now();
+      const step = Math.max(100, window.innerHeight);
+      let y = 0;
+      while (performance.now() - start < budgetMs) {
+        const height = Math.min(document.documentElement.scrollHeight, maxHeightPx);
+        if (y + window.innerHeight >= height) break;
+        y += step;
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      window.scrollTo(0, 0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+    { maxHeightPx, budgetMs },
+  );
+}
+
+/**
+ * The box of the first element matching the CSS `selector`, in document pixels, after scrolling
+ * it into view. Waits up to `waitMs` for it to appear.
+ *
+ * @throws AppError `ELEMENT_NOT_FOUND` (not retryable) when the selector is not valid CSS, matches
+ *   nothing within `waitMs`, or matches an element without size.
+ */
+export async function elementClip(page: Page, selector: string, waitMs: number): Promise<Clip> {
+  const notFound = (message: string): AppError =>
+    new AppError('ELEMENT_NOT_FOUND', message, { retryable: false });
+  const invalid = await page.evaluate((sel) => {
+    try {
+      document.querySelector(sel);
+      return null;
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    }
+  }, selector);
+  if (invalid !== null) throw notFound(`The selector "${selector}" is not a valid CSS selector: ${invalid}`);
+  try {
+    await page.waitForFunction((sel) => document.querySelector(sel) !== null, selector, {
+      timeout: waitMs,
+      polling: 100,
+    });
+  } catch (err) {
+    if (err instanceof Error && err.name === 'TimeoutError')
+      throw notFound(`No element matches the selector "${selector}"`);
+    throw err;
+  }
+  const box = await page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return null;
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const r = el.getBoundingClientRect();
+    return {
+      left: r.left + window.scrollX,
+      top: r.top + window.scrollY,
+      right: r.right + window.scrollX,
+      bottom: r.bottom + window.scrollY,
+    };
+  }, selector);
+  if (box === null) throw notFound(`No element matches the selector "${selector}"`);
+  const x = Math.max(0, Math.floor(box.left));
+  const y = Math.max(0, Math.floor(box.top));
+  const clip = { x, y, width: Math.ceil(box.right) - x, height: Math.ceil(box.bottom) - y };
+  if (clip.width <= 0 || clip.height <= 0) {
+    throw notFound(`The element matching "${selector}" has no visible size (hidden or empty)`);
+  }
+  return clip;
+}
+
+/**
+ * A one-page PDF of `width`×`height` CSS pixels from the top of the page, with screen styles
+ * and backgrounds, so that it looks like the screenshot would.
+ */
+export async function printPdf(page: Page, width: number, height: number): Promise<Buffer> {
+  await page.emulateMedia({ media: 'screen' });
+  return page.pdf({
+    printBackground: true,
+    width: `${width}px`,
+    height: `${height}px`,
+    margin: { top: '0', right: '0', bottom: '0', left: '0' },
+    pageRanges: '1',
+  });
+}
+
+/**
+ * `pdf` options: a paginated document as the browser prints it (paper size, orientation, margins,
+ * backgrounds, scale, page ranges, print or screen styles).
+ *
+ * @throws AppError `CAPTURE_FAILED` (not retried) when `pageRanges` lies outside the document.
+ */
+export async function printPaginated(page: Page, pdf: PdfSpec): Promise<Buffer> {
+  await page.emulateMedia({ media: pdf.mediaType });
+  const margin = `${pdf.marginPx}px`;
+  try {
+    return await page.pdf({
+      format: pdf.paperFormat,
+      landscape: pdf.landscape,
+      margin: { top: margin, right: margin, bottom: margin, left: margin },
+      printBackground: pdf.printBackground,
+      scale: pdf.scale,
+      ...(pdf.pageRanges !== null ? { pageRanges: pdf.pageRanges } : {}),
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (/page range/i.test(message)) {
+      throw new AppError(
+        'CAPTURE_FAILED',
+        `pdf.pageRanges "${pdf.pageRanges ?? ''}" does not fit the document: ${message.split('\n')[0] ?? ''}`,
+        {
+          retryable: false,
+          cause: err,
+        },
+      );
+    }
+    throw err;
+  }
+}
+
+/** A one-page PDF holding `png` at its size (a PDF of a cropped element). */
+export async function pdfOfImage(
+  context: BrowserContext,
+  png: Buffer,
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  const page = await context.newPage();
+  try {
+    await page.setContent(
+      `<!doctype html><style>html,body{margin:0}img{display:block}</style><img src="data:image/png;base64,${png.toString('base64')}" width="${width}" height="${height}">`,
+    );
+    return await printPdf(page, width, height);
+  } finally {
+    await page.close().catch(() => undefined);
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

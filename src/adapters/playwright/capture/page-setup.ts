@@ -1,0 +1,143 @@
+import type { Page } from 'playwright-core';
+import type { CaptureSpec } from '../../../domain/capture-spec.js';
+import { AppError } from '../../../domain/errors.js';
+import { evaluateInMainWorld } from '../browser/launch-chromium.js';
+import { isTargetClosed } from './capture-errors.js';
+import type { CapturePhase } from './phases.js';
+
+/** How long `clickSelector` may take to become clickable, ms (it is skipped past this). */
+const CLICK_TIMEOUT_MS = 3000;
+
+/**
+ * `disableAnimations`: every animation and transition stopped at its end (infinite ones at their
+ * start), the caret hidden, videos paused — so that two captures of one page match.
+ */
+const STILL_CSS = `*, *::before, *::after {
+  animation-play-state: paused !important;
+  transition: none !important;
+  caret-color: transparent !important;
+}`;
+
+/** What setting up needs besides the page. */
+export interface SetUpOptions {
+  /** The wait for `waitForSelector`, ms (NAVIGATION_TIMEOUT_MS). */
+  waitForSelectorMs: number;
+  /** Waits for the page's network to go quiet. */
+  settle: () => Promise<void>;
+  onPhase: (phase: CapturePhase) => void;
+}
+
+function failed(message: string, cause?: unknown): AppError {
+  return new AppError('CAPTURE_FAILED', message, {
+    retryable: false,
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
+/** The first of `selectors` that is not valid CSS, with the browser's reason; null when all are. */
+function invalidSelector(page: Page, selectors: string[]): Promise<{ index: number; reason: string } | null> {
+  return page.evaluate((list) => {
+    for (let index = 0; index < list.length; index++) {
+      try {
+        document.querySelector(list[index] ?? '');
+      } catch (err) {
+        return { index, reason: err instanceof Error ? err.message : String(err) };
+      }
+    }
+    return null;
+  }, selectors);
+}
+
+/** Runs the request's script as the body of an async function; a returned promise is awaited. */
+async function runScript(page: Page, source: string): Promise<void> {
+  try {
+    await evaluateInMainWorld(page.mainFrame(), `(async () => {\n${source}\n})()`);
+  } catch (err) {
+    if (isTargetClosed(err)) throw err;
+    const message = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
+    throw failed(`The javascript of the request failed in the page: ${message}`, err);
+  }
+}
+
+/**
+ * Applies the request's page controls after load, in this order: `css`, `hideSelectors`,
+ * `disableAnimations`, `javascript`, `clickSelector` (then the page settles again),
+ * `waitForSelector`, `delayMs`. A selector that is not valid CSS fails the job (not retried); a
+ * `waitForSelector` that never shows is `ELEMENT_NOT_FOUND` (not retried), naming the selector.
+ */
+export async function setUpPage(page: Page, spec: CaptureSpec, options: SetUpOptions): Promise<void> {
+  if (spec.css !== null) await page.addStyleTag({ content: spec.css });
+  if (spec.hideSelectors.length > 0) {
+    const invalid = await invalidSelector(page, spec.hideSelectors);
+    if (invalid) {
+      throw failed(
+        `hideSelectors[${invalid.index}] "${spec.hideSelectors[invalid.index]}" is not a valid CSS selector: ${invalid.reason}`,
+      );
+    }
+    const rules = spec.hideSelectors.map((s) => `${s} { visibility: hidden !important; }`).join('\n');
+    await page.addStyleTag({ content: rules });
+  }
+  if (spec.disableAnimations) {
+    await page.addStyleTag({ content: STILL_CSS });
+    await page.evaluate(() => {
+      for (const media of Array.from(document.querySelectorAll('video, audio')))
+        (media as HTMLMediaElement).pause();
+      for (const animation of document.getAnimations()) {
+        const end = animation.effect?.getComputedTiming().endTime;
+        if (typeof end === 'number' && Number.isFinite(end)) animation.finish();
+        else animation.cancel();
+      }
+    });
+  }
+  if (spec.javascript !== null) {
+    options.onPhase('script');
+    await runScript(page, spec.javascript);
+  }
+  if (spec.clickSelector !== null) {
+    options.onPhase('click');
+    await click(page, spec.clickSelector);
+    await options.settle();
+  }
+  if (spec.waitForSelector !== null) {
+    options.onPhase('element');
+    await waitForVisible(page, spec.waitForSelector, options.waitForSelectorMs);
+  }
+  if (spec.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, spec.delayMs));
+}
+
+/** Clicks the first match of `selector` when it is there and visible; otherwise nothing happens. */
+async function click(page: Page, selector: string): Promise<void> {
+  const invalid = await invalidSelector(page, [selector]);
+  if (invalid) throw failed(`clickSelector "${selector}" is not a valid CSS selector: ${invalid.reason}`);
+  const target = page.locator(`css=${selector}`).first();
+  if (!(await target.isVisible())) return;
+  await target.click({ timeout: CLICK_TIMEOUT_MS }).catch((err: unknown) => {
+    if (isTargetClosed(err)) throw err;
+  });
+}
+
+/** Waits until `selector` matches a visible element, or fails with ELEMENT_NOT_FOUND naming it. */
+async function waitForVisible(page: Page, selector: string, timeoutMs: number): Promise<void> {
+  const invalid = await invalidSelector(page, [selector]);
+  if (invalid) {
+    throw new AppError(
+      'ELEMENT_NOT_FOUND',
+      `waitForSelector "${selector}" is not a valid CSS selector: ${invalid.reason}`,
+      {
+        retryable: false,
+      },
+    );
+  }
+  try {
+    await page.locator(`css=${selector}`).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch (err) {
+    if (err instanceof Error && err.name === 'TimeoutError') {
+      throw new AppError(
+        'ELEMENT_NOT_FOUND',
+        `waitForSelector "${selector}" matched no visible element within ${timeoutMs} ms`,
+        { retryable: false, cause: err },
+      );
+    }
+    throw err;
+  }
+}

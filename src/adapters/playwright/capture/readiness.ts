@@ -1,0 +1,125 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import type { Clip, NetworkTracker } from './page-capture.js';
+
+/** Quiet window after each scroll step (the requests it started), in ms. */
+const STEP_QUIET_MS = 50;
+
+/** What was waited for before the shot (`metadata.readiness`). */
+export interface Readiness {
+  /** Time until `document.fonts.ready`, ms (bounded). */
+  fontsMs: number;
+  /** Images in the captured area still not decoded when the wait ended. */
+  imagesPending: number;
+  /** Scroll steps (of a full page's scroll-through) after which the page started requests. */
+  lazyScrolls: number;
+  /** Shots retaken because the first came out blank although the page has content. */
+  retakes: number;
+}
+
+/**
+ * Scrolls down the document a viewport at a time — lazy images and scroll-triggered content load —
+ * no further than `maxHeightPx` and within `budgetMs`; after each step waits for the requests that
+ * step started to finish (a quiet window, at most `stepMaxWaitMs`) instead of a fixed sleep. Then back to
+ * the top. Returns the steps that started requests.
+ */
+export async function loadLazyContent(
+  page: Page,
+  network: NetworkTracker,
+  maxHeightPx: number,
+  budgetMs: number,
+  stepMaxWaitMs: number,
+): Promise<number> {
+  const until = Date.now() + budgetMs;
+  let lazyScrolls = 0;
+  for (let step = 1; Date.now() < until; step++) {
+    const mark = network.mark();
+    const moved = await page.evaluate(
+      ({ step, maxHeightPx }) => {
+        const height = Math.min(document.documentElement.scrollHeight, maxHeightPx);
+        const y = step * window.innerHeight;
+        if (y >= height) return false;
+        window.scrollTo(0, y);
+        return true;
+      },
+      { step, maxHeightPx },
+    );
+    if (!moved) break;
+    await network.quiet(STEP_QUIET_MS, Math.min(stepMaxWaitMs, Math.max(0, until - Date.now())));
+    if (network.mark() !== mark) lazyScrolls += 1;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return lazyScrolls;
+}
+
+/**
+ * Waits (at most `budgetMs`) for the page's web fonts (`document.fonts.ready`) and decodes the images that
+ * intersect `region` (document CSS px; null: the viewport), so that neither shows half-done. Hides
+ * the text caret, as Playwright's screenshots do: a focused field blinks, a shot must not.
+ */
+export async function awaitAssets(
+  page: Page,
+  region: Clip | null,
+  budgetMs: number,
+): Promise<Pick<Readiness, 'fontsMs' | 'imagesPending'>> {
+  // No named functions inside: transpilers that keep names (tsx, esbuild) wrap them in a helper
+  // that does not exist in the page.
+  return page.evaluate(
+    async ({ region, budgetMs }) => {
+      const start = performance.now();
+      if (!document.getElementById('__shots-caret')) {
+        const style = document.createElement('style');
+        style.id = '__shots-caret';
+        style.textContent = '*, *::before, *::after { caret-color: transparent !important; }';
+        (document.head ?? document.documentElement)?.append(style);
+      }
+      await Promise.race([document.fonts.ready, new Promise((resolve) => setTimeout(resolve, budgetMs))]);
+      const fontsMs = Math.round(performance.now() - start);
+      const area = region ?? { x: scrollX, y: scrollY, width: innerWidth, height: innerHeight };
+      const images = Array.from(document.images).filter((img) => {
+        const box = img.getBoundingClientRect();
+        const top = box.top + scrollY;
+        const left = box.left + scrollX;
+        return (
+          box.width > 0 &&
+          box.height > 0 &&
+          img.currentSrc !== '' &&
+          top < area.y + area.height &&
+          top + box.height > area.y &&
+          left < area.x + area.width &&
+          left + box.width > area.x
+        );
+      });
+      // A loaded image that decodes synchronously is decoded by the shot's own paint; only images
+      // still loading, or decoded asynchronously, are waited for.
+      const waiting = images.filter((img) => !img.complete || img.decoding === 'async');
+      const left = Math.max(0, budgetMs - (performance.now() - start));
+      await Promise.race([
+        Promise.allSettled(waiting.map((img) => img.decode())),
+        new Promise((resolve) => setTimeout(resolve, left)),
+      ]);
+      return { fontsMs, imagesPending: images.filter((img) => !img.complete).length };
+    },
+    { region, budgetMs },
+  );
+}
+
+/**
+ * True when `bytes` (png, jpeg or webp) is one flat colour. Cheap for real screenshots: an image
+ * holding anything compresses far worse than this threshold, so only tiny files are decoded.
+ */
+export async function isBlankImage(bytes: Buffer, width: number, height: number): Promise<boolean> {
+  if (bytes.length > (width * height) / 100) return false;
+  const { channels } = await sharp(bytes).stats();
+  return channels.every((c) => c.min === c.max);
+}
+
+/** True when the page shows something: visible text, an image, a canvas, a video or an SVG. */
+export function pageHasContent(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const body = document.body;
+    if (!body) return false;
+    if (body.innerText.trim().length > 0) return true;
+    return document.querySelector('img, canvas, video, svg, iframe, embed, object') !== null;
+  });
+}

@@ -1,0 +1,372 @@
+import type { Page } from 'playwright-core';
+import type { ElementMap, PageElement } from '../../../../ports/element-locator.js';
+
+/** Options of {@link buildElementMap}. */
+export interface ElementMapOptions {
+  /** Most elements kept; the most relevant win (landmarks, controls, headings, images, named elements). Default 300. */
+  maxElements?: number;
+  /** Elements looked at, in document order, before giving up on the rest of a huge page. Default 8000. */
+  maxScanned?: number;
+  /** Characters of text kept per element. Default 200. */
+  maxTextChars?: number;
+}
+
+interface InPageOptions {
+  maxElements: number;
+  maxScanned: number;
+  maxTextChars: number;
+}
+
+/**
+ * The visible elements of the loaded page, each with a CSS selector that matches it and no other
+ * (verified in the page), its role, accessible name, text, describing attributes and box in
+ * document pixels. Elements smaller than 4×4 px, hidden or transparent ones, and the insides of
+ * SVG images are left out; over `maxElements`, the least relevant (plain wrappers) go first.
+ */
+export async function buildElementMap(page: Page, options: ElementMapOptions = {}): Promise<ElementMap> {
+  const settings: InPageOptions = {
+    maxElements: options.maxElements ?? 300,
+    maxScanned: options.maxScanned ?? 8000,
+    maxTextChars: options.maxTextChars ?? 200,
+  };
+  // Evaluated as source with a local `__name`: tsx and esbuild (keepNames) wrap even arrow
+  // functions assigned to consts in a `__name` helper that does not exist in the page.
+  const source = `(() => { const __name = (fn) => fn; return (${mapInPage.toString()})(${JSON.stringify(settings)}); })()`;
+  const map = await page.evaluate<InPageMap>(source);
+  return { ...map, url: page.url() };
+}
+
+type InPageMap = Omit<ElementMap, 'url'>;
+
+// Runs in the page (see buildElementMap for how): it may use nothing from this module.
+const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): InPageMap => {
+  const SKIP = new Set([
+    'script',
+    'style',
+    'noscript',
+    'template',
+    'head',
+    'meta',
+    'link',
+    'br',
+    'wbr',
+    'option',
+    'optgroup',
+    'source',
+    'track',
+    'param',
+    'base',
+    'title',
+    'datalist',
+    'slot',
+  ]);
+  const LANDMARKS: Record<string, string> = {
+    nav: 'navigation',
+    main: 'main',
+    aside: 'complementary',
+    form: 'form',
+    search: 'search',
+    article: 'article',
+    dialog: 'dialog',
+    table: 'table',
+    ul: 'list',
+    ol: 'list',
+    figure: 'figure',
+    details: 'group',
+    fieldset: 'group',
+    textarea: 'textbox',
+    select: 'combobox',
+    progress: 'progressbar',
+    summary: 'button',
+    button: 'button',
+    img: 'img',
+    li: 'listitem',
+    blockquote: 'blockquote',
+    pre: 'code',
+    code: 'code',
+    time: 'time',
+    video: 'video',
+    audio: 'audio',
+    canvas: 'img',
+  };
+  const INPUT_ROLES: Record<string, string> = {
+    button: 'button',
+    submit: 'button',
+    reset: 'button',
+    image: 'button',
+    checkbox: 'checkbox',
+    radio: 'radio',
+    range: 'slider',
+    search: 'searchbox',
+    email: 'textbox',
+    tel: 'textbox',
+    text: 'textbox',
+    url: 'textbox',
+    password: 'textbox',
+    number: 'spinbutton',
+  };
+  const LANDMARK_ROLES = new Set([
+    'banner',
+    'navigation',
+    'main',
+    'contentinfo',
+    'complementary',
+    'search',
+    'form',
+    'region',
+    'dialog',
+  ]);
+  const NAME_FROM_CONTENT = new Set([
+    'button',
+    'link',
+    'heading',
+    'tab',
+    'menuitem',
+    'option',
+    'cell',
+    'columnheader',
+    'rowheader',
+    'checkbox',
+    'radio',
+    'switch',
+    'treeitem',
+    'tooltip',
+  ]);
+  const collapse = (s: string | null | undefined, max: number): string => {
+    const t = (s ?? '').replace(/\s+/g, ' ').trim();
+    return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+  };
+  const roleOf = (el: Element): string | null => {
+    const explicit = el.getAttribute('role')?.trim().split(/\s+/)[0];
+    if (explicit) return explicit;
+    const tag = el.localName;
+    if (/^h[1-6]$/.test(tag)) return 'heading';
+    if (tag === 'a' || tag === 'area') return el.hasAttribute('href') ? 'link' : null;
+    if (tag === 'input') return INPUT_ROLES[(el.getAttribute('type') ?? 'text').toLowerCase()] ?? null;
+    if (tag === 'header' || tag === 'footer') {
+      if (el.parentElement?.closest('article, aside, main, nav, section')) return null;
+      return tag === 'header' ? 'banner' : 'contentinfo';
+    }
+    if (tag === 'section')
+      return el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? 'region' : null;
+    if (tag === 'svg')
+      return el.querySelector(':scope > title') || el.hasAttribute('aria-label') ? 'img' : null;
+    return LANDMARKS[tag] ?? null;
+  };
+  const textOf = (el: Element, max: number): string => {
+    const raw = el instanceof HTMLElement ? el.innerText : el.textContent;
+    return collapse(raw, max);
+  };
+  const labelledBy = (el: Element): string => {
+    const ids = el.getAttribute('aria-labelledby');
+    if (!ids) return '';
+    return ids
+      .split(/\s+/)
+      .map((id) => document.getElementById(id))
+      .map((ref) => (ref ? textOf(ref, 200) : ''))
+      .join(' ');
+  };
+  const nameOf = (el: Element, role: string | null): string => {
+    const tag = el.localName;
+    const byAria = labelledBy(el) || el.getAttribute('aria-label');
+    if (byAria) return collapse(byAria, 120);
+    if (tag === 'img' || tag === 'area')
+      return collapse(el.getAttribute('alt') ?? el.getAttribute('title'), 120);
+    if (tag === 'svg') return collapse(el.querySelector(':scope > title')?.textContent, 120);
+    if (
+      el instanceof HTMLInputElement ||
+      el instanceof HTMLTextAreaElement ||
+      el instanceof HTMLSelectElement
+    ) {
+      const type = el instanceof HTMLInputElement ? el.type : '';
+      if (['submit', 'button', 'reset'].includes(type))
+        return collapse((el as HTMLInputElement).value || type, 120);
+      if (type === 'image') return collapse(el.getAttribute('alt'), 120);
+      const label = el.labels?.[0];
+      if (label) return textOf(label, 120);
+      return collapse(el.getAttribute('placeholder') ?? el.getAttribute('title'), 120);
+    }
+    if (tag === 'figure') return collapse(el.querySelector('figcaption')?.textContent, 120);
+    if (tag === 'table') return collapse(el.querySelector('caption')?.textContent, 120);
+    if (tag === 'fieldset') return collapse(el.querySelector('legend')?.textContent, 120);
+    if (role && NAME_FROM_CONTENT.has(role)) {
+      const text = textOf(el, 120);
+      if (text) return text;
+      const inner = el.querySelector('img[alt], svg > title, [aria-label]');
+      const alt = inner?.getAttribute('alt') ?? inner?.getAttribute('aria-label') ?? inner?.textContent;
+      if (alt) return collapse(alt, 120);
+    }
+    return collapse(el.getAttribute('title'), 120);
+  };
+  const attributesOf = (el: Element): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const attr of [
+      'id',
+      'class',
+      'alt',
+      'title',
+      'aria-label',
+      'placeholder',
+      'name',
+      'type',
+      'data-testid',
+    ]) {
+      const value = el.getAttribute(attr);
+      if (value && value.trim()) out[attr] = collapse(value, 100);
+    }
+    const href = el.getAttribute('href');
+    if (href && !href.startsWith('data:') && !href.startsWith('javascript:')) out.href = collapse(href, 80);
+    const src = el.getAttribute('src');
+    if (src && !src.startsWith('data:')) out.src = collapse(src.split(/[?#]/)[0]?.split('/').pop() ?? '', 60);
+    if (el instanceof HTMLInputElement && ['submit', 'button'].includes(el.type) && el.value)
+      out.value = collapse(el.value, 60);
+    return out;
+  };
+  const ownText = (el: Element): boolean =>
+    Array.from(el.childNodes).some(
+      (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '',
+    );
+  const relevanceOf = (el: Element, role: string | null, area: number): number => {
+    let score = 0;
+    if (role) score += ['generic', 'presentation', 'none', 'listitem'].includes(role) ? 1 : 4;
+    if (role && LANDMARK_ROLES.has(role)) score += 3;
+    if (el.id) score += 2;
+    if (el.hasAttribute('aria-label') || el.hasAttribute('data-testid') || el.hasAttribute('title'))
+      score += 2;
+    if (
+      [
+        'section',
+        'header',
+        'footer',
+        'label',
+        'p',
+        'span',
+        'strong',
+        'em',
+        'small',
+        'td',
+        'th',
+        'dt',
+        'dd',
+      ].includes(el.localName)
+    )
+      score += 1;
+    if (ownText(el)) score += 1.5;
+    if (el.classList.length > 0) score += 0.5;
+    if (area < 200) score -= 1;
+    return score;
+  };
+  const unique = (selector: string, el: Element): boolean => {
+    try {
+      const found = document.querySelectorAll(selector);
+      return found.length === 1 && found[0] === el;
+    } catch {
+      return false;
+    }
+  };
+  const quote = (value: string): string => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  const cache = new Map<Element, string | null>();
+  const selectorOf = (el: Element): string | null => {
+    const known = cache.get(el);
+    if (known !== undefined) return known;
+    let found: string | null = null;
+    const tag = CSS.escape(el.localName);
+    if (el.id && unique(`#${CSS.escape(el.id)}`, el)) found = `#${CSS.escape(el.id)}`;
+    for (const attr of ['data-testid', 'name', 'aria-label', 'alt', 'for', 'title']) {
+      if (found) break;
+      const value = el.getAttribute(attr);
+      if (
+        value &&
+        value.length <= 60 &&
+        !/[\n\r]/.test(value) &&
+        unique(`${tag}[${attr}=${quote(value)}]`, el)
+      ) {
+        found = `${tag}[${attr}=${quote(value)}]`;
+      }
+    }
+    const classes = Array.from(el.classList)
+      .filter((c) => /^[a-zA-Z_-][\w-]{0,40}$/.test(c))
+      .slice(0, 4);
+    for (const c of classes) {
+      if (found) break;
+      if (unique(`${tag}.${CSS.escape(c)}`, el)) found = `${tag}.${CSS.escape(c)}`;
+    }
+    if (!found) {
+      const parent = el.parentElement;
+      const parentSelector = !parent ? null : parent === document.body ? 'body' : selectorOf(parent);
+      if (parent && parentSelector) {
+        const nth =
+          Array.from(parent.children)
+            .filter((c) => c.localName === el.localName)
+            .indexOf(el) + 1;
+        const path = `${parentSelector} > ${tag}:nth-of-type(${nth})`;
+        if (unique(path, el)) found = path;
+      }
+    }
+    cache.set(el, found);
+    return found;
+  };
+
+  interface Candidate {
+    el: Element;
+    order: number;
+    role: string | null;
+    relevance: number;
+    rect: DOMRect;
+  }
+  const candidates: Candidate[] = [];
+  const all = document.body ? document.body.querySelectorAll('*') : [];
+  const scanned = Math.min(all.length, maxScanned);
+  for (let i = 0; i < scanned; i += 1) {
+    const el = all[i];
+    if (!el || SKIP.has(el.localName)) continue;
+    if (el instanceof SVGElement && el.localName !== 'svg') continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width < 4 || rect.height < 4) continue;
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const role = roleOf(el);
+    candidates.push({ el, order: i, role, relevance: relevanceOf(el, role, rect.width * rect.height), rect });
+  }
+  const kept: Candidate[] = [];
+  for (const c of [...candidates].sort((a, b) => b.relevance - a.relevance || a.order - b.order)) {
+    if (kept.length >= maxElements) break;
+    if (selectorOf(c.el) !== null) kept.push(c);
+  }
+  kept.sort((a, b) => a.order - b.order);
+  const index = new Map<Element, number>(kept.map((c, i) => [c.el, i]));
+  const sx = window.scrollX;
+  const sy = window.scrollY;
+  const elements: PageElement[] = kept.map((c) => {
+    let parent: number | null = null;
+    for (let up = c.el.parentElement; up && parent === null; up = up.parentElement)
+      parent = index.get(up) ?? null;
+    const level = /^h[1-6]$/.test(c.el.localName)
+      ? Number(c.el.localName[1])
+      : Number(c.el.getAttribute('aria-level')) || null;
+    return {
+      selector: selectorOf(c.el) ?? '',
+      tag: c.el.localName,
+      role: c.role,
+      level: c.role === 'heading' ? level : null,
+      name: nameOf(c.el, c.role),
+      text: textOf(c.el, maxTextChars),
+      attributes: attributesOf(c.el),
+      box: {
+        x: Math.round(c.rect.left + sx),
+        y: Math.round(c.rect.top + sy),
+        width: Math.round(c.rect.width),
+        height: Math.round(c.rect.height),
+      },
+      parent,
+    };
+  });
+  return {
+    title: collapse(document.title, 200),
+    viewport: { width: window.innerWidth, height: window.innerHeight },
+    documentHeight: Math.ceil(
+      Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0),
+    ),
+    elements,
+    candidates: candidates.length,
+  };
+};

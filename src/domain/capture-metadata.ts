@@ -1,0 +1,60 @@
+/**
+ * What a capture reports about itself in the result record's `metadata` (CONTRACT §4). Every key a
+ * client can see is declared here; the capturer fills in those that apply to the capture.
+ */
+export interface CaptureMetadata {
+  /** The page's URL after redirects. */
+  finalUrl: string;
+  /** Status code of the main document; null when none was seen (e.g. a `data:` page). */
+  httpStatus: number | null;
+  /** Set for full-page, element and video captures: true when the page was cut at the height cap. */
+  truncated?: boolean;
+  /** The page's whole height in CSS px, when it was cut (`truncated`). */
+  fullHeightPx?: number;
+  /** Requests of the page refused by the SSRF egress checks. */
+  blockedRequests?: number;
+  /** `blockAds`: requests the ad blocker stopped. */
+  blockedAds?: number;
+  /** `acceptCookies`: the consent platform found and what was done about it. */
+  consent?: { cmp: string | null; action: 'optIn' | 'hidden' | 'failed' | 'none' };
+  /** `stealth`: the browser the page was shown. */
+  stealth?: { userAgent: string };
+  /** What was waited for before the shot, so that the page was ready. */
+  readiness?: {
+    /** Time until the page's web fonts were ready (`document.fonts.ready`, bounded), ms. */
+    fontsMs: number;
+    /** Images of the captured area still not decoded when the (bounded) wait ended. */
+    imagesPending: number;
+    /** Steps of a full page's scroll-through after which the page loaded more (lazy content). */
+    lazyScrolls: number;
+    /** Shots retaken because the first came out one flat colour although the page has content. */
+    retakes: number;
+    /**
+     * The navigation milestone (`waitUntil`, load by default) did not come within the load budget
+     * (LOAD_TIMEOUT_MS): the page was captured as it was. Absent when it came.
+     */
+    loadTimedOut?: boolean;
+    /** With `loadTimedOut`: the page's requests still pending then. */
+    pendingRequests?: number;
+  };
+  /** The extra request headers sent to the target's origin, by name (their values are secret). */
+  headersSent?: string[];
+  /** The cookies set before navigation, by name (their values are secret). */
+  cookiesSet?: string[];
+  /** The device preset applied. */
+  device?: string;
+  /** Videos: how far the page was scrolled, in CSS px. */
+  scrolledPx?: number;
+  /** `description`: the selector cropped to, or null when the full page was returned (seed §2.4). */
+  aiSelectorUsed?: string | null;
+  /** `description`: 0–1, the locator's confidence in its answer. */
+  aiConfidence?: number;
+  /** `description`: the locator's answer as it gave it. */
+  rawAiSelector?: string | null;
+  /** `description`: which locator answered (`offline`, `gateway`). */
+  aiLocator?: string;
+  /** `description`: the model asked, when a gateway answered. */
+  aiModel?: string;
+  /** `description`: why the full page was returned instead of a crop, when something went wrong. */
+  aiError?: string;
+}

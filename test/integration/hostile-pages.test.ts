@@ -1,0 +1,88 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApi } from '../helpers/api.js';
+import { startTestApi } from '../helpers/api.js';
+import type { FixtureServer } from '../helpers/fixture-server.js';
+import { startFixtureServer } from '../helpers/fixture-server.js';
+import { jobClient } from '../helpers/jobs.js';
+import { close, decodePixels } from '../helpers/pixels.js';
+
+// Real and hostile pages through the whole service (HTTP, real Chromium, the SSRF egress proxy):
+// what loads is captured, and what cannot heal fails at once.
+
+const LOAD_TIMEOUT_MS = 3000;
+let api: TestApi;
+let pages: FixtureServer;
+let hang: Server;
+const held = new Set<Socket>();
+let hangOrigin = '';
+let key: string;
+
+beforeAll(async () => {
+  pages = await startFixtureServer();
+  // Accepts every connection and never answers a byte.
+  hang = createServer((socket) => {
+    held.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => hang.listen(0, '127.0.0.2', resolve));
+  const address = hang.address();
+  hangOrigin = `http://127.0.0.2:${typeof address === 'object' && address ? address.port : 0}`;
+  api = await startTestApi(
+    { JOB_RETRY_DELAYS: '0,0', NAVIGATION_TIMEOUT_MS: '10000', LOAD_TIMEOUT_MS: String(LOAD_TIMEOUT_MS) },
+    { api: true, worker: true },
+  );
+  await api.service.start();
+  key = (await api.account('STARTER')).apiKey;
+});
+afterAll(async () => {
+  await api?.close();
+  await pages?.close();
+  for (const socket of held) socket.destroy();
+  await new Promise((resolve) => hang.close(resolve));
+});
+
+const { auth, submit, finished } = jobClient(
+  () => api.app,
+  () => key,
+  60_000,
+);
+
+async function record(jobId: string) {
+  return (
+    await api.app.inject({ url: `/jobs/${jobId}/result`, headers: { ...auth(), accept: 'application/json' } })
+  ).json();
+}
+
+describe('hostile pages', () => {
+  it('captures a page whose subresources never answer once its load budget runs out, on the first attempt', async () => {
+    const jobId = await submit({
+      url: `${pages.baseUrl}/hostile/hanging.html?hang=${encodeURIComponent(hangOrigin)}`,
+    });
+    const status = await finished(jobId);
+    expect(status).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(Date.parse(status.completedAt) - Date.parse(status.startedAt)).toBeLessThan(
+      LOAD_TIMEOUT_MS + 5000,
+    );
+    const result = await record(jobId);
+    expect(result.metadata.readiness).toMatchObject({ loadTimedOut: true });
+    expect(result.metadata.readiness.pendingRequests).toBeGreaterThan(0);
+    const image = await decodePixels(
+      (await api.app.inject({ url: `/jobs/${jobId}/result`, headers: auth() })).rawPayload,
+    );
+    expect(close(image.at(600, 100), [30, 90, 180])).toBe(true); // what arrived is there
+  });
+
+  it('captures a page that opens windows in a loop, with no popup ever opened', async () => {
+    const before = pages.requests.filter((r) => r.includes('popup=')).length;
+    const jobId = await submit({ url: `${pages.baseUrl}/popups.html` });
+    const status = await finished(jobId);
+    expect(status).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(pages.requests.filter((r) => r.includes('popup=')).length).toBe(before);
+    const image = await decodePixels(
+      (await api.app.inject({ url: `/jobs/${jobId}/result`, headers: auth() })).rawPayload,
+    );
+    expect(close(image.at(1000, 600), [240, 230, 140])).toBe(true); // the page itself, not a popup
+    expect((await record(jobId)).metadata.finalUrl).toBe(`${pages.baseUrl}/popups.html`);
+  });
+});

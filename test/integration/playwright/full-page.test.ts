@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlaywrightCapturer } from '../../../src/adapters/playwright/playwright-capturer.js';
+import { noDeadline, specOf, testCapturer } from '../../helpers/capturer.js';
+import { waitForNoChromium } from '../../helpers/chromium.js';
+import type { FixtureServer } from '../../helpers/fixture-server.js';
+import { startFixtureServer } from '../../helpers/fixture-server.js';
+import type { DecodedImage } from '../../helpers/pixels.js';
+import { close, decodePixels } from '../../helpers/pixels.js';
+
+// Full pages are whole (CONTRACT §4a): past Chromium's 16,384 px texture they are captured in
+// slices and joined. bands.html paints a numbered band every 1000 px (its colour encodes its
+// number), a 1-px black line every 100 px, a fixed header (magenta) and a sticky note (cyan) that
+// must appear once at the top, and a 100vh section (yellow, 300 px wide) starting at 1000 px.
+
+let server: FixtureServer;
+let capturer: PlaywrightCapturer;
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  capturer = testCapturer({ maxFullPageHeightPx: 65_536, captureTimeoutMs: 120_000 });
+  await capturer.ready();
+});
+
+afterAll(async () => {
+  await capturer?.close();
+  await server?.close();
+  expect(await waitForNoChromium()).toEqual([]);
+});
+
+const MAGENTA = [255, 0, 255];
+const CYAN = [0, 255, 255];
+const YELLOW = [255, 255, 0];
+const BLACK = [0, 0, 0];
+const band = (n: number): number[] => [40 + 8 * (n % 25), 200 - 5 * Math.floor(n / 25), 90];
+
+/** Checks every band, every grid line at the slice seams, the header and sticky once, 100vh. */
+function expectWhole(image: DecodedImage, heightPx: number, tolerance: number): void {
+  expect([image.width, image.height]).toEqual([1280, heightPx]);
+  for (let n = 0; n * 1000 < heightPx; n++) {
+    expect(close(image.at(640, n * 1000 + 550), band(n), tolerance), `band ${n}`).toBe(true);
+  }
+  // Around every multiple of 16384 (a seam), each 100-px line is where it belongs, 1 px thick.
+  // (A lossy encoder smears a 1-px line into its neighbours a little.)
+  const edge = tolerance === 0 ? 0 : 40;
+  for (const seam of [16_384, 32_768, 49_152].filter((y) => y < heightPx - 200)) {
+    for (let y = Math.ceil((seam - 150) / 100) * 100; y < seam + 150; y += 100) {
+      if (y % 1000 === 0) continue; // a band edge, not a grid line
+      expect(close(image.at(640, y), BLACK, edge), `line at ${y}`).toBe(true);
+      const n = Math.floor(y / 1000);
+      expect(close(image.at(640, y - 1), band(n), edge), `above the line at ${y}`).toBe(true);
+      expect(close(image.at(640, y + 1), band(n), edge), `below the line at ${y}`).toBe(true);
+    }
+  }
+  // The fixed header and the sticky note once, at the top; not repeated further down.
+  expect(close(image.at(10, 30), MAGENTA, tolerance)).toBe(true);
+  expect(close(image.at(1100, 80), CYAN, tolerance)).toBe(true);
+  for (const y of [16_384 + 30, 32_768 + 30].filter((v) => v < heightPx)) {
+    expect(close(image.at(10, y), MAGENTA, tolerance), `header again at ${y}`).toBe(false);
+    expect(close(image.at(1100, y + 50), CYAN, tolerance), `sticky again at ${y}`).toBe(false);
+  }
+  // 100vh keeps the viewport's height (720 px), not the page's.
+  expect(close(image.at(150, 1000 + 715), YELLOW, tolerance)).toBe(true);
+  expect(close(image.at(150, 1000 + 725), YELLOW, tolerance)).toBe(false);
+}
+
+describe('whole full pages', () => {
+  it.each([
+    [30_000, 'png', 0],
+    [30_000, 'jpeg', 12],
+    [60_000, 'png', 0],
+    [60_000, 'jpeg', 12],
+  ] as const)('captures a %i px page whole as %s', async (heightPx, format, tolerance) => {
+    const out = await capturer.capture(
+      specOf({ url: `${server.baseUrl}/bands.html?h=${heightPx}`, fullPage: true, format }),
+      noDeadline(),
+    );
+    expect([out.width, out.height]).toEqual([1280, heightPx]);
+    expect(out.metadata).toMatchObject({ truncated: false });
+    expect(out.metadata.fullHeightPx).toBeUndefined();
+    expectWhole(await decodePixels(out.bytes), heightPx, tolerance);
+  });
+
+  it('cuts WebP at its own limit of 16,383 px and says so', async () => {
+    const out = await capturer.capture(
+      specOf({ url: `${server.baseUrl}/bands.html?h=30000`, fullPage: true, format: 'webp' }),
+      noDeadline(),
+    );
+    const image = await decodePixels(out.bytes);
+    expect([image.width, image.height, out.height]).toEqual([1280, 16_383, 16_383]);
+    expect(out.metadata).toMatchObject({ truncated: true, fullHeightPx: 30_000 });
+    expect(close(image.at(640, 16_000 + 350), band(16), 12)).toBe(true);
+  });
+
+  it('cuts past MAX_FULL_PAGE_HEIGHT_PX, whole up to it', async () => {
+    const capped = testCapturer({ maxFullPageHeightPx: 20_000, concurrency: 1 });
+    try {
+      const out = await capped.capture(
+        specOf({ url: `${server.baseUrl}/bands.html?h=30000`, fullPage: true }),
+        noDeadline(),
+      );
+      expect(out.metadata).toMatchObject({ truncated: true, fullHeightPx: 30_000 });
+      const image = await decodePixels(out.bytes);
+      expect([image.width, image.height]).toEqual([1280, 20_000]);
+      expect(close(image.at(640, 19_550), band(19), 0)).toBe(true);
+    } finally {
+      await capped.close();
+    }
+  });
+});
