@@ -118,9 +118,33 @@ export async function createService(
     },
     /** The API stops first (no new jobs or polls), then the worker role (see its order), then the stores. */
     async stop() {
-      if (app) await app.close();
+      if (app) await closeApp(app, logger);
       if (workerRole) await workerRole.stop();
       await stores.closeAndWait();
     },
   };
+}
+
+/** How long requests in flight get to finish when the API stops, ms. */
+const API_CLOSE_GRACE_MS = 3_000;
+
+/**
+ * Closes the API: new requests are refused, long-polls answer at once (its preClose hook), idle
+ * keep-alive connections close, and requests in flight get {@link API_CLOSE_GRACE_MS}. Connections
+ * still open then are cut, so that a stop is bounded: Node's `server.close()` would otherwise wait
+ * for a connection that never becomes idle in its eyes (seen once in a few dozen stops: a client's
+ * keep-alive socket with no request on it that `closeIdleConnections` did not count as idle).
+ */
+async function closeApp(app: FastifyInstance, logger: Logger): Promise<void> {
+  const timer = setTimeout(() => {
+    app.server.getConnections((_err, open) => {
+      logger.warn({ open }, 'cutting the API connections still open after the close grace');
+    });
+    app.server.closeAllConnections();
+  }, API_CLOSE_GRACE_MS);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,0 +1,82 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchChromium,
+  launchStealthChromium,
+} from '../../../src/adapters/playwright/browser/launch-chromium.js';
+import { canShootDirectly, directScreenshot } from '../../../src/adapters/playwright/capture/cdp-shot.js';
+import { testChromiumPath } from '../../helpers/chromium.js';
+import type { FixtureServer } from '../../helpers/fixture-server.js';
+import { startFixtureServer } from '../../helpers/fixture-server.js';
+import sharp from 'sharp';
+
+// Shots are sent on Playwright's own DevTools session of the page (the one place Shots reaches into
+// Playwright's internals). If an update of playwright-core or patchright-core moved that session,
+// shots would silently fall back to page.screenshot: this test says so first. And what the direct
+// shot shows must be what Playwright's page.screenshot shows, pixel for pixel, under emulation.
+
+let server: FixtureServer;
+const browsers: Browser[] = [];
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  browsers.push(await launchChromium(testChromiumPath()), await launchStealthChromium(testChromiumPath()));
+});
+
+afterAll(async () => {
+  await Promise.all(browsers.map((b) => b.close()));
+  await server?.close();
+});
+
+async function samePixels(a: Buffer, b: Buffer): Promise<void> {
+  const raw = (bytes: Buffer) => sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+  const [x, y] = await Promise.all([raw(a), raw(b)]);
+  expect([x.info.width, x.info.height]).toEqual([y.info.width, y.info.height]);
+  expect(x.data.equals(y.data)).toBe(true);
+}
+
+describe.each([
+  ['playwright-core', 0],
+  ['patchright-core', 1],
+])('direct shots with %s', (_driver, index) => {
+  it.each([
+    [
+      '1280x720 at scale 1',
+      { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+    ],
+    [
+      '800x600 at scale 2',
+      { viewport: { width: 800, height: 600 }, deviceScaleFactor: 2, isMobile: false, hasTouch: false },
+    ],
+    [
+      'a phone (scale 3, mobile, touch)',
+      { viewport: { width: 390, height: 664 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+    ],
+  ])('reach the page session and match page.screenshot: %s', async (_name, options) => {
+    const context = await browsers[index]!.newContext(options);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/simple.html`);
+      expect(canShootDirectly(page)).toBe(true);
+      const emulation = () =>
+        page.evaluate(() => [innerWidth, innerHeight, devicePixelRatio, 'ontouchstart' in window]);
+      const before = await emulation();
+      expect(before[2]).toBe(options.deviceScaleFactor);
+      const shot = {
+        quality: 80,
+        omitBackground: false,
+        hasTouch: options.hasTouch,
+        mobile: options.isMobile,
+      };
+      const viewport = await directScreenshot(page, { ...shot, type: 'png', clip: null });
+      await samePixels(viewport!, await page.screenshot({ type: 'png' }));
+      const clip = { x: 10, y: 20, width: 300, height: 400 };
+      const region = await directScreenshot(page, { ...shot, type: 'png', clip });
+      await samePixels(region!, await page.screenshot({ type: 'png', clip, fullPage: true }));
+      // The page's emulation is left as it was.
+      expect(await emulation()).toEqual(before);
+    } finally {
+      await context.close();
+    }
+  });
+});
