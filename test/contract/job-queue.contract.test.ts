@@ -32,12 +32,13 @@ describe.each(STORE_ADAPTERS)('JobQueue contract: $name', (adapter) => {
 
   it('hands an expired lease to another worker and stops the old holder from extending it', async () => {
     await s.queue.enqueue('job_c');
-    const first = await s.queue.take('w1', 100, 100);
+    // A lease of 1 s: long enough that a loaded machine still asks w2 within it.
+    const first = await s.queue.take('w1', 1000, 5000);
     expect(first).not.toBeNull();
-    expect(await s.queue.take('w2', 100, 10)).toBeNull();
-    await new Promise((r) => setTimeout(r, 150));
+    expect(await s.queue.take('w2', 1000, 10)).toBeNull();
+    await new Promise((r) => setTimeout(r, 1100));
     // Embedded: at once; BullMQ: once its stalled-job check has seen the lock gone.
-    const second = await s.queue.take('w2', 10_000, 5000);
+    const second = await s.queue.take('w2', 10_000, 10_000);
     expect(second?.jobId).toBe('job_c');
     expect(await s.queue.extend(first!, 10_000)).toBe(false);
     expect(await s.queue.extend(second!, 10_000)).toBe(true);
