@@ -75,7 +75,7 @@ export function createPlaywrightCapturer(options: PlaywrightCapturerOptions): Pl
   const warm =
     options.warmPages === false
       ? null
-      : new WarmPages(options.egress, slotsPerBrowser, options.onBackgroundError);
+      : new WarmPages(options.egress, Math.ceil(slotsPerBrowser / 2), options.onBackgroundError);
   const captureTimeoutMs = options.captureTimeoutMs ?? options.navigationTimeoutMs + 60_000;
   return {
     pool,
