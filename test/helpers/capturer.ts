@@ -29,13 +29,23 @@ export function testCapturer(overrides: Partial<PlaywrightCapturerOptions> = {})
 
 /**
  * Contexts of the capturer's browsers that a capture has used and left open: any but the pages
- * made ahead for the next captures (a context of one blank page). A capture must leave none.
+ * made ahead for the next captures (a context of one blank page). A capture must leave none. Read
+ * until there are none or `withinMs` has passed: a page being made ahead (a context whose blank
+ * page is still opening) is not a leftover, and a used context may close just after its capture.
  */
-export function leftoverContexts(capturer: PlaywrightCapturer): BrowserContext[] {
-  return capturer.pool
-    .liveBrowsers()
-    .flatMap((b) => b.contexts())
-    .filter((c) => c.pages().length !== 1 || c.pages()[0]?.url() !== 'about:blank');
+export async function leftoverContexts(
+  capturer: PlaywrightCapturer,
+  withinMs = 3000,
+): Promise<BrowserContext[]> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const left = capturer.pool
+      .liveBrowsers()
+      .flatMap((b) => b.contexts())
+      .filter((c) => c.pages().length !== 1 || c.pages()[0]?.url() !== 'about:blank');
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** The spec a validated request turns into. */

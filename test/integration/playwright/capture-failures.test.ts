@@ -105,7 +105,7 @@ describe('Playwright capturer failures', () => {
       expect(out.width).toBe(1280);
       expect(Date.now() - next).toBeLessThan(3000);
       expect(slowCapturer.pool.stats()).toMatchObject({ active: 0, launched: 1 });
-      expect(leftoverContexts(slowCapturer)).toEqual([]);
+      expect(await leftoverContexts(slowCapturer)).toEqual([]);
     } finally {
       await slowCapturer.close();
     }
@@ -157,7 +157,7 @@ describe('Playwright capturer failures', () => {
     const out = await capturer.capture(specOf({ url: `${server.baseUrl}/simple.html` }), noDeadline());
     expect(out.metadata.httpStatus).toBe(200);
     expect(capturer.pool.stats()).toMatchObject({ active: 0, launched: 1 });
-    expect(leftoverContexts(capturer)).toEqual([]);
+    expect(await leftoverContexts(capturer)).toEqual([]);
   });
 });
 

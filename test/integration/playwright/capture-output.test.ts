@@ -217,13 +217,13 @@ describe('Playwright capturer output', () => {
     const out = await capturer.capture(specOf({ url: `${server.baseUrl}/dialogs.html` }), noDeadline());
     expect(out.metadata.httpStatus).toBe(200);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(leftoverContexts(capturer)).toEqual([]); // popup and context gone
+    expect(await leftoverContexts(capturer)).toEqual([]); // popup and context gone
   });
 
   it('isolates captures: nothing of one capture survives into the next', async () => {
     const url = `${server.baseUrl}/simple.html`;
     await capturer.capture(specOf({ url }), noDeadline());
-    expect(leftoverContexts(capturer)).toEqual([]);
+    expect(await leftoverContexts(capturer)).toEqual([]);
     expect(capturer.pool.stats()).toMatchObject({ active: 0, waiting: 0 });
   });
 });

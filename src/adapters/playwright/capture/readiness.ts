@@ -18,9 +18,12 @@ export interface Readiness {
 }
 
 /**
- * Scrolls down the document a viewport at a time — lazy images and scroll-triggered content load —
- * no further than `maxHeightPx` and within `budgetMs`; after each step waits for the requests that
- * step started to finish (a quiet window, at most `stepMaxWaitMs`) instead of a fixed sleep. Then back to
+ * Loads a full page's lazy content: native lazy images (`loading="lazy"`) within `maxHeightPx` are
+ * made eager, so they load together; then the document is scrolled a viewport at a time, for
+ * content that scripts load as it scrolls into view (IntersectionObserver, scroll handlers), no
+ * further than `maxHeightPx` and within `budgetMs`. After each step, two animation frames; a step
+ * that started requests (or left some in flight) then waits for them to finish (a quiet window, at
+ * most `stepMaxWaitMs`) instead of a fixed sleep; one that started none goes on at once. Then back to
  * the top. Returns the steps that started requests.
  */
 export async function loadLazyContent(
@@ -32,19 +35,44 @@ export async function loadLazyContent(
 ): Promise<number> {
   const until = Date.now() + budgetMs;
   let lazyScrolls = 0;
+  // Native lazy images within the height load all at once, not one scroll step after another.
+  const mark = network.mark();
+  const promoted = await page.evaluate((maxHeightPx) => {
+    let count = 0;
+    for (const img of Array.from(document.querySelectorAll('img[loading="lazy"]'))) {
+      if ((img as HTMLImageElement).getBoundingClientRect().top + scrollY >= maxHeightPx) continue;
+      (img as HTMLImageElement).loading = 'eager';
+      count++;
+    }
+    return count;
+  }, maxHeightPx);
+  if (promoted > 0) {
+    await network.quiet(STEP_QUIET_MS, Math.min(stepMaxWaitMs, Math.max(0, until - Date.now())));
+    if (network.mark() !== mark) lazyScrolls += 1;
+  }
   for (let step = 1; Date.now() < until; step++) {
     const mark = network.mark();
+    // Scrolls, then lets two frames pass: lazy-load observers (native lazy images, IntersectionObserver
+    // loaders) run on the frame after a scroll, so what the step loads has started by then.
     const moved = await page.evaluate(
-      ({ step, maxHeightPx }) => {
+      async ({ step, maxHeightPx }) => {
         const height = Math.min(document.documentElement.scrollHeight, maxHeightPx);
         const y = step * window.innerHeight;
         if (y >= height) return false;
         window.scrollTo(0, y);
+        for (let i = 0; i < 2; i++) {
+          await new Promise((resolve) => {
+            requestAnimationFrame(resolve);
+            setTimeout(resolve, 100);
+          });
+        }
         return true;
       },
       { step, maxHeightPx },
     );
     if (!moved) break;
+    // A step that started nothing and has nothing in flight goes on at once.
+    if (network.settledSince(mark)) continue;
     await network.quiet(STEP_QUIET_MS, Math.min(stepMaxWaitMs, Math.max(0, until - Date.now())));
     if (network.mark() !== mark) lazyScrolls += 1;
   }
