@@ -4,6 +4,10 @@ import type { Sharp } from 'sharp';
 import { directScreenshot } from './cdp-shot.js';
 import type { Clip } from './page-capture.js';
 
+// libvips' operation cache (50 MB by default) keeps results for reuse: every image here is new, so it
+// only holds memory. Off, for the whole process.
+sharp.cache(false);
+
 /**
  * Chromium's largest texture side in device pixels: one screenshot cannot be taller. A region
  * taller than this is captured in slices and joined.
