@@ -43,6 +43,8 @@ let plan: { marker: string; phase: CapturePhase; what: 'browser' | 'renderer'; d
 let killedAt = 0;
 /** Every attempt's outcome, for the failure messages. */
 const outcomes: AttemptOutcome[] = [];
+/** When each attempt ended. */
+const endedAt: number[] = [];
 
 beforeAll(async () => {
   server = await startFixtureServer();
@@ -76,7 +78,10 @@ beforeAll(async () => {
       clock: systemClock,
       retryDelaysSeconds: [1, 1],
       logger: pino({ level: 'silent' }),
-      onOutcome: (outcome) => outcomes.push(outcome),
+      onOutcome: (outcome) => {
+        outcomes.push(outcome);
+        endedAt.push(Date.now());
+      },
     },
     { concurrency: 1, leaseMs: 30_000 },
   );
@@ -95,11 +100,11 @@ const key = (): string => Math.random().toString(36).slice(2);
 /** Each phase, a page that keeps the first attempt in it long enough, and when to kill in it. */
 const PHASES: [CapturePhase, (k: string) => Partial<CaptureRequest> & { path: string }, number][] = [
   ['navigate', (k) => ({ path: `/hold/simple.html?ms=3000&once=nav-${k}` }), 300],
-  ['scroll', () => ({ path: '/bands.html?h=60000', fullPage: true }), 200],
+  ['scroll', () => ({ path: '/bands.html?h=24000', fullPage: true }), 200],
   ['settle', (k) => ({ path: `/phases/settle.html?k=${k}` }), 300],
   ['element', () => ({ path: '/phases/late-element.html', element: '#late' }), 300],
   ['assets', (k) => ({ path: `/phases/slow-font.html?k=${k}` }), 300],
-  ['shoot', () => ({ path: '/bands.html?h=60000', fullPage: true }), 200],
+  ['shoot', () => ({ path: '/bands.html?h=24000', fullPage: true }), 200],
   ['pdf', () => ({ path: '/phases/long-text.html', fullPage: true, format: 'pdf' }), 100],
   ['record', () => ({ path: '/video/long.html', video: { duration: 4, fps: 10 } }), 800],
 ];
@@ -115,6 +120,7 @@ describe.each(['browser', 'renderer'] as const)('a %s killed mid-capture', (what
       plan = { marker: k, phase, what, delayMs };
       killedAt = 0;
       outcomes.length = 0;
+      endedAt.length = 0;
       await jobs.createWithinQuota(job, { monthlyQuota: 1000, monthStart: '2000-01-01T00:00:00.000Z' });
       await queue.enqueue(job.id);
       const ended = await until(async () => {
@@ -131,6 +137,8 @@ describe.each(['browser', 'renderer'] as const)('a %s killed mid-capture', (what
       });
       expect(killedAt, `the kill in ${phase} came after the job ended: ${seen}`).toBeGreaterThan(0);
       expect(ended, seen).toMatchObject({ status: 'completed', attempts: 2 });
+      // The kill is noticed at once: the first attempt ends within seconds, not at its deadline.
+      expect(endedAt[0]! - killedAt, seen).toBeLessThan(5_000);
       expect(Date.parse(ended.completedAt ?? '') - killedAt).toBeLessThan(10_000);
     },
   );
