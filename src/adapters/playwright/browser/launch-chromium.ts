@@ -31,6 +31,9 @@ export const CHROMIUM_ARGS: readonly string[] = Object.freeze([
   // Popups, new tabs and target=_blank navigations never open: window.open returns null, so a page
   // opening windows in a loop cannot flood the browser or steal the capture.
   '--block-new-web-contents',
+  // The GPU service (in the headless shell: software compositing, SwiftShader) runs as a thread of
+  // the browser process instead of a process of its own: same pixels, 10–15 MB less memory in all.
+  '--in-process-gpu',
 ]);
 
 /** The launch options of every capture browser, whichever driver launches it. */
