@@ -50,9 +50,9 @@ const PLAIN: CaptureSpec = toCaptureSpec({ url: 'http://warm.invalid/' });
  * Pages made ahead, per browser: while a slot is idle, the next capture's context and page are
  * already open (a new context and its renderer cost a bare Playwright loop some 50 ms a capture).
  * Isolation is unchanged — every capture still gets a context of its own, used once. Each costs an
- * idle renderer (some 15–20 MB), so a browser holds at most one for every two of its slots (measured:
- * as fast as one per slot under load, 7 MB less Chromium per concurrent capture at CONCURRENCY 2),
- * made only when a capture of it ends.
+ * idle renderer (some 15–20 MB), so a browser holds at most one for every two of its slots, and the
+ * capturer asks for one only at light load (see `refill`'s callers): under load, a slot's next capture
+ * starts the moment one ends, and a page made ahead would only hold memory.
  */
 export class WarmPages {
   private readonly stock = new Map<Browser, Promise<WarmPage | null>[]>();
