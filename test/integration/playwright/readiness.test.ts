@@ -73,6 +73,55 @@ describe('readiness before the shot', () => {
     expect(plain.metadata.readiness?.lazyScrolls).toBe(0);
   });
 
+  it.each([
+    ['an IntersectionObserver', 'scroll-observer.html', {}],
+    ['a scroll handler', 'scroll-listener.html', {}],
+    [
+      'an IntersectionObserver, in a context made for the capture',
+      'scroll-observer.html',
+      { darkMode: true },
+    ],
+  ])('scrolls a full page through for content loaded by %s', async (_, file, extra) => {
+    const out = await capturer.capture(
+      specOf({ url: `${server.baseUrl}/readiness/${file}`, fullPage: true, ...extra }),
+      noDeadline(),
+    );
+    const image = await decodePixels(out.bytes);
+    expect([image.width, image.height]).toEqual([1280, 4000]);
+    expect(close(image.at(200, 3700), [30, 160, 80], 8)).toBe(true);
+    expect(close(image.at(600, 3700), [255, 255, 255], 8)).toBe(true);
+  });
+
+  it('does not scroll a full page that nothing on it watches, and still captures all of it', async () => {
+    const k = key();
+    for (const extra of [{}, { darkMode: true }]) {
+      const out = await capturer.capture(
+        specOf({
+          url: `${server.baseUrl}/readiness/scroll-unwatched.html?key=${k}`,
+          fullPage: true,
+          ...extra,
+        }),
+        noDeadline(),
+      );
+      const image = await decodePixels(out.bytes);
+      expect([image.width, image.height]).toEqual([1280, 4000]);
+    }
+    // A stealth capture leaves the page's globals alone, so it cannot tell and always scrolls.
+    const stealth = await capturer.capture(
+      specOf({
+        url: `${server.baseUrl}/readiness/scroll-unwatched.html?key=${k}-stealth`,
+        fullPage: true,
+        stealth: true,
+      }),
+      noDeadline(),
+    );
+    expect((await decodePixels(stealth.bytes)).height).toBe(4000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.requests.filter((r) => r.includes(`scrolled-${k}`))).toEqual([
+      `/img.svg?id=scrolled-${k}-stealth`,
+    ]);
+  });
+
   it('retakes once a shot that came out blank although the page has content', async () => {
     const out = await capturer.capture(
       specOf({ url: `${server.baseUrl}/readiness/blank-first.html` }),

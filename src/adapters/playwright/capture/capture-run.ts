@@ -17,7 +17,7 @@ import { setUpPage } from './page-setup.js';
 import type { NetworkTracker } from './page-capture.js';
 import { trackNetwork } from './page-capture.js';
 import type { CapturePhase } from './phases.js';
-import { loadLazyContent } from './readiness.js';
+import { loadLazyContent, SCROLL_WATCH_SCRIPT } from './readiness.js';
 import type { Target } from './shoot.js';
 import { SCROLL_BUDGET_MS, shoot } from './shoot.js';
 
@@ -156,6 +156,8 @@ async function openContext(
     ? await deps.prep.newContext(browser, options)
     : await browser.newContext(options);
   try {
+    // Stealth contexts leave the page's globals as they are: their full pages always scroll through.
+    if (!spec.stealth) await context.addInitScript({ content: SCROLL_WATCH_SCRIPT });
     await prepareContext(context, spec, deps.secrets);
   } catch (err) {
     await context.close().catch(() => undefined);

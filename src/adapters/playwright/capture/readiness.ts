@@ -18,6 +18,30 @@ export interface Readiness {
 }
 
 /**
+ * Counts, in a page's main frame, what can react to the page being scrolled: IntersectionObservers
+ * made and `scroll` listeners added (on any target), as `window.__shotsScrollWatchers` (with the
+ * `onscroll` handlers of window and document, read when asked). Added to every context but stealth
+ * ones before navigation (WarmPages, openContext); where it is absent the scroll-through always runs.
+ */
+export const SCROLL_WATCH_SCRIPT = `(() => {
+  if (window.top !== window) return;
+  let watchers = 0;
+  const IO = window.IntersectionObserver;
+  if (typeof IO === 'function') {
+    window.IntersectionObserver = new Proxy(IO, {
+      construct(target, args, newTarget) { watchers++; return Reflect.construct(target, args, newTarget); },
+    });
+  }
+  const proto = EventTarget.prototype;
+  proto.addEventListener = new Proxy(proto.addEventListener, {
+    apply(target, self, args) { if (args[0] === 'scroll') watchers++; return Reflect.apply(target, self, args); },
+  });
+  Object.defineProperty(window, '__shotsScrollWatchers', {
+    get: () => watchers + (window.onscroll ? 1 : 0) + (document.onscroll ? 1 : 0),
+  });
+})();`;
+
+/**
  * Loads a full page's lazy content: native lazy images (`loading="lazy"`) within `maxHeightPx` are
  * made eager, so they load together; then the document is scrolled a viewport at a time, for
  * content that scripts load as it scrolls into view (IntersectionObserver, scroll handlers), no
@@ -25,6 +49,11 @@ export interface Readiness {
  * that started requests (or left some in flight) then waits for them to finish (a quiet window, at
  * most `stepMaxWaitMs`) instead of a fixed sleep; one that started none goes on at once. Then back to
  * the top. Returns the steps that started requests.
+ *
+ * The scroll-through is skipped on a page where nothing can see it: {@link SCROLL_WATCH_SCRIPT}
+ * counted no IntersectionObserver and no scroll handler, and it has no frames (whose scripts are
+ * not counted). Scrolling such a page only paints it once per step (on a 400-row table, half a
+ * second) and loads nothing.
  */
 export async function loadLazyContent(
   page: Page,
@@ -37,20 +66,22 @@ export async function loadLazyContent(
   let lazyScrolls = 0;
   // Native lazy images within the height load all at once, not one scroll step after another.
   const mark = network.mark();
-  const promoted = await page.evaluate((maxHeightPx) => {
+  const { promoted, watched } = await page.evaluate((maxHeightPx) => {
     let count = 0;
     for (const img of Array.from(document.querySelectorAll('img[loading="lazy"]'))) {
       if ((img as HTMLImageElement).getBoundingClientRect().top + scrollY >= maxHeightPx) continue;
       (img as HTMLImageElement).loading = 'eager';
       count++;
     }
-    return count;
+    const watchers = (window as unknown as { __shotsScrollWatchers?: unknown }).__shotsScrollWatchers;
+    const frames = document.querySelector('iframe, frame, object, embed') !== null;
+    return { promoted: count, watched: typeof watchers !== 'number' || watchers > 0 || frames };
   }, maxHeightPx);
   if (promoted > 0) {
     await network.quiet(STEP_QUIET_MS, Math.min(stepMaxWaitMs, Math.max(0, until - Date.now())));
     if (network.mark() !== mark) lazyScrolls += 1;
   }
-  for (let step = 1; Date.now() < until; step++) {
+  for (let step = 1; watched && Date.now() < until; step++) {
     const mark = network.mark();
     // Scrolls, then lets two frames pass: lazy-load observers (native lazy images, IntersectionObserver
     // loaders) run on the frame after a scroll, so what the step loads has started by then.

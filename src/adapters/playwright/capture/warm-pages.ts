@@ -3,6 +3,7 @@ import type { CaptureSpec } from '../../../domain/capture-spec.js';
 import { toCaptureSpec } from '../../../domain/capture-spec.js';
 import type { Egress, EgressSession } from '../../../ports/egress.js';
 import { contextOptionsOf } from './context-setup.js';
+import { SCROLL_WATCH_SCRIPT } from './readiness.js';
 
 /** A fresh context and page made ahead of a capture, with its egress session. Used once. */
 export interface WarmPage {
@@ -107,6 +108,7 @@ export class WarmPages {
     const session = this.egress.openSession();
     try {
       const context = await browser.newContext(contextOptionsOf(PLAIN, session));
+      await context.addInitScript({ content: SCROLL_WATCH_SCRIPT });
       const page = await context.newPage();
       const warm: WarmPage = { session, context, page, crashed: false };
       page.once('crash', () => {
