@@ -13,6 +13,8 @@ const APT_PACKAGES = [
   'ffmpeg',
   'fonts-liberation',
   'fonts-noto-color-emoji',
+  // bin/shots runs the service on jemalloc (see the README's "Memory").
+  'libjemalloc2',
 ];
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 

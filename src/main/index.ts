@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../config/config.js';
+import { takeAllocator } from './allocator.js';
 import type { Config } from '../config/config.js';
 import { buildProgram } from '../cli/program.js';
 import { accountDeps, createService, openStores, VERSION } from './compose.js';
@@ -12,6 +13,7 @@ export async function main(argv: string[]): Promise<void> {
   const program = buildProgram(
     {
       async serve(roles) {
+        const malloc = takeAllocator(process.env);
         const cfg = getConfig();
         const logger = createLogger(cfg.logLevel);
         // Chromium's profiles, Playwright's artifacts and video work files go to a folder this
@@ -42,7 +44,7 @@ export async function main(argv: string[]): Promise<void> {
         const { url } = await service.start();
         const mode = cfg.databaseUrl === null ? 'embedded' : 'scale-out';
         logger.info(
-          { url, roles, mode, concurrency: cfg.concurrency, dataDir: cfg.dataDir },
+          { url, roles, mode, concurrency: cfg.concurrency, dataDir: cfg.dataDir, malloc },
           'shots is running',
         );
       },

@@ -1,9 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFile, spawn } from 'node:child_process';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const BIN = fileURLToPath(new URL('../../bin/shots.js', import.meta.url));
+/** The launcher users run (`bin/shots`): it picks the allocator, then runs bin/shots.js. */
+export const LAUNCHER = fileURLToPath(new URL('../../bin/shots', import.meta.url));
 const run = promisify(execFile);
 
 export interface ShotsProcess {
@@ -15,15 +18,28 @@ export interface ShotsProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts the built `shots` program (`serve` by default) and waits until it listens. */
+/**
+ * Starts the built `shots` program (`serve` by default) as users do, through `bin/shots` (with
+ * `nodeArgs`: node bin/shots.js, without the launcher), and waits until it listens.
+ */
 export async function startShots(
   env: Record<string, string>,
   command = 'serve',
   timeoutMs = 60_000,
   nodeArgs: string[] = [],
 ): Promise<ShotsProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, BIN, command], {
-    env: { ...process.env, LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', ...env },
+  const [file, args] =
+    nodeArgs.length > 0 ? [process.execPath, [...nodeArgs, BIN, command]] : [LAUNCHER, [command]];
+  const child = spawn(file, args, {
+    env: {
+      ...process.env,
+      // The launcher runs `node` from PATH: this one.
+      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+      LOG_LEVEL: 'info',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
