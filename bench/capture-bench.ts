@@ -7,7 +7,8 @@
  *    full page, BENCH_RUNS captures one at a time on each side; Shots' time is submit → the job's
  *    `completedAt` (one clock), read with a long-poll so that the client costs the machine nothing;
  *  - fidelity: the share of pixels that differ (any channel by more than 24) between Shots' image
- *    and the loop's, decoded by sharp;
+ *    and the loop's, decoded by sharp (BENCH_DIFF_DIR: where to write both images of a pair that
+ *    differs by more than 1 %);
  *  - throughput: BENCH_JOBS viewport captures of the mixed pages at once vs the same captures in
  *    CONCURRENCY parallel loops, at CONCURRENCY 2 and 4;
  *  - memory: Chromium's proportional set size on each side, sampled during the throughput phase,
@@ -16,7 +17,7 @@
  * both alike; the table gives the medians over the rounds. Shots is the built `shots serve` on a
  * temp DATA_DIR (SQLite, SSRF egress proxy on).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -236,7 +237,15 @@ for (const concurrency of [2, 4]) {
         }
         entry.loop.push(median(loopMs));
         entry.shots.push(median(shotsMs));
-        entry.diff.push(await pixelDifference(loopShot!.bytes, shotsShot!.bytes));
+        const diff = await pixelDifference(loopShot!.bytes, shotsShot!.bytes);
+        entry.diff.push(diff);
+        // BENCH_DIFF_DIR: both images of every pair that differs by more than 1 %, to look at.
+        const diffDir = process.env.BENCH_DIFF_DIR;
+        if (diff > 0.01 && diffDir) {
+          mkdirSync(diffDir, { recursive: true });
+          writeFileSync(join(diffDir, `${page}-${mode}-r${round}-loop.png`), loopShot!.bytes);
+          writeFileSync(join(diffDir, `${page}-${mode}-r${round}-shots.png`), shotsShot!.bytes);
+        }
         latency.set(key, entry);
       }
     }

@@ -139,7 +139,13 @@ async function capture(
   const lease = await pool.acquire(signal).catch((err: unknown) => {
     throw signal.aborted ? abortError(signal) : err;
   });
-  const pre = warm && isPlainSpec(spec) ? await warm.take(lease.browser, spec).catch(() => null) : null;
+  const pre =
+    warm && isPlainSpec(spec) ? await warm.take(lease.browser, spec, signal).catch(() => null) : null;
+  if (signal.aborted) {
+    if (pre) warm?.discard(pre);
+    lease.release();
+    throw abortError(signal);
+  }
   let session: EgressSession;
   try {
     session =

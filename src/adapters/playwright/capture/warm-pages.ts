@@ -44,6 +44,9 @@ export function isPlainSpec(spec: CaptureSpec): boolean {
   );
 }
 
+/** The longest a capture waits for a page made ahead (normally ready at once, or within 100 ms), ms. */
+const TAKE_WAIT_MS = 5000;
+
 /** The spec a warm page is made for: the defaults of every field. */
 const PLAIN: CaptureSpec = toCaptureSpec({ url: 'http://warm.invalid/' });
 
@@ -65,10 +68,51 @@ export class WarmPages {
     private readonly onError: (err: unknown) => void = () => undefined,
   ) {}
 
-  /** A warm page of `browser`, made ready for `spec`'s viewport and target; null when none is ready. */
-  async take(browser: Browser, spec: CaptureSpec): Promise<WarmPage | null> {
+  /**
+   * A warm page of `browser`, made ready for `spec`'s viewport and target; null when none is ready.
+   * Never waits longer than `waitMs`, nor past `browser`'s end or `signal`'s abort: a page still
+   * being made when its browser dies can wait forever (Playwright's `newPage` does not always
+   * settle then), and a capture must not wait with it. A page that comes too late is closed.
+   */
+  async take(
+    browser: Browser,
+    spec: CaptureSpec,
+    signal?: AbortSignal,
+    waitMs = TAKE_WAIT_MS,
+  ): Promise<WarmPage | null> {
+    let giveUp: () => void = () => undefined;
+    const gaveUp = new Promise<null>((resolve) => {
+      giveUp = () => resolve(null);
+    });
+    const timer = setTimeout(giveUp, waitMs);
+    browser.on('disconnected', giveUp);
+    signal?.addEventListener('abort', giveUp, { once: true });
+    let late = false;
+    try {
+      const ready = this.takeReady(browser, spec, () => late);
+      const warm = await Promise.race([ready, gaveUp]);
+      if (warm === null) {
+        late = true;
+        void ready.then(
+          (w) => w && this.discard(w),
+          () => undefined,
+        );
+      }
+      return warm;
+    } finally {
+      clearTimeout(timer);
+      browser.off('disconnected', giveUp);
+      signal?.removeEventListener('abort', giveUp);
+    }
+  }
+
+  private async takeReady(
+    browser: Browser,
+    spec: CaptureSpec,
+    late: () => boolean,
+  ): Promise<WarmPage | null> {
     const list = this.stock.get(browser);
-    while (list && list.length > 0) {
+    while (list && list.length > 0 && !late()) {
       const warm = await list.shift();
       if (!warm || warm.crashed || warm.page.isClosed() || !browser.isConnected()) {
         if (warm) this.discard(warm);
@@ -128,7 +172,8 @@ export class WarmPages {
     for (const pending of list) void pending.then((warm) => warm && this.discard(warm));
   }
 
-  private discard(warm: WarmPage): void {
+  /** Closes a page made ahead and its egress session. */
+  discard(warm: WarmPage): void {
     warm.session.close();
     void warm.context.close().catch(() => undefined);
   }
