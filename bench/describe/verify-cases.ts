@@ -100,7 +100,8 @@ export function schemaProblems(cases: DescribeCase[], pagesDir: string): string[
   return problems;
 }
 
-function serve(pagesDir: string): Promise<{ url: string; close: () => void }> {
+/** Serves the saved pages of `pagesDir` on 127.0.0.2 (port 0), .html files only. */
+export function serve(pagesDir: string): Promise<{ url: string; close: () => void }> {
   const root = resolve(pagesDir);
   const server = createServer((req, res) => {
     const path = resolve(root, '.' + decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));

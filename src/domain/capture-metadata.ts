@@ -51,6 +51,8 @@ export interface CaptureMetadata {
   aiConfidence?: number;
   /** `description`: the locator's answer as it gave it. */
   rawAiSelector?: string | null;
+  /** `description`: up to three elements the locator considered, best first, with their score (0–1). */
+  aiCandidates?: { selector: string; score: number }[];
   /** `description`: which locator answered (`offline`, `gateway`). */
   aiLocator?: string;
   /** `description`: the model asked, when a gateway answered. */

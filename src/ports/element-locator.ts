@@ -81,6 +81,18 @@ export interface LocateAnswer {
   raw: string | null;
   /** Why the answer cannot be used, when it cannot (e.g. a reply that is not JSON); absent otherwise. */
   problem?: string;
+  /**
+   * Up to three elements the locator would pick, best first (`metadata.aiCandidates`): the offline
+   * matcher's best distinct elements with their fit (0–1), or the model's one answer with its
+   * confidence. Absent or empty when it has none.
+   */
+  candidates?: LocateCandidate[];
+}
+
+/** One element a locator considered: its selector and how well it fits the description, 0–1. */
+export interface LocateCandidate {
+  selector: string;
+  score: number;
 }
 
 /**

@@ -52,6 +52,7 @@ function answerOf(object: Record<string, unknown>, content: string, map: Element
     raw = cut(JSON.stringify(rawSelector));
   }
   const answer: LocateAnswer = { selector, confidence: confidence ?? 0, raw };
+  if (selector !== null) answer.candidates = [{ selector, score: Math.min(1, Math.max(0, confidence ?? 0)) }];
   if (confidence === null) answer.problem = 'the model gave no readable confidence';
   else if (selector === null && raw === null && rawSelector !== null)
     answer.problem = `the model's answer has no selector: ${cut(content)}`;

@@ -1,4 +1,9 @@
-import type { ElementLocator, ElementMap, LocateAnswer } from '../../ports/element-locator.js';
+import type {
+  ElementLocator,
+  ElementMap,
+  LocateAnswer,
+  LocateCandidate,
+} from '../../ports/element-locator.js';
 import type { ElementView, KindRequest } from './kinds.js';
 import { kindsOf, viewsOf } from './kinds.js';
 import { sameOrPrefix, synonymsOf, words } from './text.js';
@@ -146,7 +151,20 @@ export function locateOffline(description: string, map: ElementMap): LocateAnswe
   const rivalScore = rival(ranked, top, grouped?.group ?? []);
   const confidence = calibrate(top.score, rivalScore, scorer.contentCoverage(top.view));
   const selector = chosen.view.element.selector;
-  return { selector, confidence, raw: selector };
+  return { selector, confidence, raw: selector, candidates: candidatesOf(ranked, chosen, top) };
+}
+
+/** The chosen element, then the next two best elements that neither hold it nor lie inside it. */
+function candidatesOf(ranked: readonly Scored[], chosen: Scored, top: Scored): LocateCandidate[] {
+  const picked: Scored[] = [chosen];
+  for (const s of ranked) {
+    if (picked.length === 3 || s.score <= 0) break;
+    if (picked.some((p) => p === s || isInside(s.view, p.view) || isInside(p.view, s.view))) continue;
+    picked.push(s);
+  }
+  const fit = (s: Scored): number =>
+    Math.round(Math.min(1, Math.max(0, s === chosen ? top.score : s.score)) * 100) / 100;
+  return picked.map((s) => ({ selector: s.view.element.selector, score: fit(s) }));
 }
 
 const isInside = (inner: ElementView, outer: ElementView): boolean => inner.ancestors.includes(outer.index);

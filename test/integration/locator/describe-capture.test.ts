@@ -73,6 +73,41 @@ describe('capture by description, offline locator', () => {
     expect(out.metadata).not.toHaveProperty('aiError');
   });
 
+  it('reports up to three candidates, best first: its best guess, then others apart from it', async () => {
+    // Two links fit alike: no crop, and both are among the candidates.
+    const out = await offline.capture(specOf({ url, description: 'the link' }), noDeadline());
+    const candidates = out.metadata.aiCandidates ?? [];
+    expect(candidates.length).toBeGreaterThanOrEqual(2);
+    expect(candidates.length).toBeLessThanOrEqual(3);
+    expect(candidates[0]?.selector).toBe(out.metadata.rawAiSelector);
+    expect(out.metadata.aiSelectorUsed).toBeNull();
+    expect(candidates.slice(0, 2).map((c) => c.selector)).toEqual([
+      'body > header:nth-of-type(1) > nav:nth-of-type(1) > a:nth-of-type(1)',
+      'body > header:nth-of-type(1) > nav:nth-of-type(1) > a:nth-of-type(2)',
+    ]);
+    const scores = candidates.map((c) => c.score);
+    for (const score of scores) expect(score).toBeGreaterThanOrEqual(0);
+    for (const score of scores) expect(score).toBeLessThanOrEqual(1);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    // Each names one element of the page, and none holds or lies inside another.
+    const page = await decoder.newPage();
+    try {
+      await page.goto(url);
+      const relations = await page.evaluate(
+        (selectors) => {
+          const els = selectors.map((sel) => document.querySelectorAll(sel));
+          const counts = els.map((list) => list.length);
+          const nested = els.some((a, i) => els.some((b, j) => i !== j && a[0]!.contains(b[0]!)));
+          return { counts, nested };
+        },
+        candidates.map((c) => c.selector),
+      );
+      expect(relations).toEqual({ counts: candidates.map(() => 1), nested: false });
+    } finally {
+      await page.close();
+    }
+  });
+
   it('crops in the requested format, and to a PDF page of the element’s size', async () => {
     const jpeg = await offline.capture(
       specOf({ url, description: 'Northwind logo', format: 'jpeg' }),
@@ -104,7 +139,12 @@ describe('capture by description, offline locator', () => {
       noDeadline(),
     );
     expect([out.width, out.height]).toEqual([1280, 2400]);
-    expect(out.metadata).toMatchObject({ aiSelectorUsed: null, rawAiSelector: null, aiLocator: 'offline' });
+    expect(out.metadata).toMatchObject({
+      aiSelectorUsed: null,
+      rawAiSelector: null,
+      aiCandidates: [],
+      aiLocator: 'offline',
+    });
     expect(out.metadata.aiConfidence).toBeLessThan(0.6);
   });
 
@@ -130,6 +170,7 @@ describe('capture by description, model gateway', () => {
       aiSelectorUsed: '#subscribe',
       aiConfidence: 0.91,
       rawAiSelector: '#subscribe',
+      aiCandidates: [{ selector: '#subscribe', score: 0.91 }],
       aiLocator: 'gateway',
       aiModel: 'vision-test',
     });

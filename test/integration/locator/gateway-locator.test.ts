@@ -77,7 +77,12 @@ describe('gateway locator', () => {
     expect([locator.name, locator.model, locator.wantsScreenshot]).toEqual(['gateway', 'vision-small', true]);
 
     const answer = await locator.locate(REQUEST, never());
-    expect(answer).toEqual({ selector: '#buy', confidence: 0.92, raw: '#buy' });
+    expect(answer).toEqual({
+      selector: '#buy',
+      confidence: 0.92,
+      raw: '#buy',
+      candidates: [{ selector: '#buy', score: 0.92 }],
+    });
 
     expect(gateway.requests).toHaveLength(1);
     const [request] = gateway.requests;
@@ -123,7 +128,12 @@ describe('gateway locator', () => {
       REQUEST,
       never(),
     );
-    expect(answer).toEqual({ selector: 'h1.product-title', confidence: 0.35, raw: 'h1.product-title' });
+    expect(answer).toEqual({
+      selector: 'h1.product-title',
+      confidence: 0.35,
+      raw: 'h1.product-title',
+      candidates: [{ selector: 'h1.product-title', score: 0.35 }],
+    });
   });
 
   it('sends no Authorization header without a key, and asks the default model', async () => {

@@ -27,7 +27,7 @@ export interface DescribeOptions {
 /** Where a description led: the selector to crop to, or null for the full page, and what to report. */
 export interface DescribedTarget {
   selector: string | null;
-  /** `aiSelectorUsed`, `aiConfidence`, `rawAiSelector`, `aiLocator`, and `aiModel` / `aiError` when there are. */
+  /** `aiSelectorUsed`, `aiConfidence`, `rawAiSelector`, `aiCandidates`, `aiLocator`, and `aiModel` / `aiError` when there are. */
   metadata: Record<string, unknown>;
 }
 
@@ -73,7 +73,12 @@ export async function describeTarget(
     page.off('close', onClose);
   }
   const confidence = Number.isFinite(answer.confidence) ? Math.min(1, Math.max(0, answer.confidence)) : 0;
-  const reported = { ...base, aiConfidence: confidence, rawAiSelector: answer.raw };
+  const reported = {
+    ...base,
+    aiConfidence: confidence,
+    rawAiSelector: answer.raw,
+    aiCandidates: (answer.candidates ?? []).slice(0, 3),
+  };
   if (answer.problem) return fullPage({ ...reported, aiError: answer.problem });
   if (answer.selector === null || confidence < CROP_CONFIDENCE) return fullPage(reported);
   const unusable = await checkSelector(page, answer.selector);
@@ -85,7 +90,7 @@ export async function describeTarget(
 function fullPage(metadata: Record<string, unknown>): DescribedTarget {
   return {
     selector: null,
-    metadata: { aiSelectorUsed: null, aiConfidence: 0, rawAiSelector: null, ...metadata },
+    metadata: { aiSelectorUsed: null, aiConfidence: 0, rawAiSelector: null, aiCandidates: [], ...metadata },
   };
 }
 
