@@ -149,7 +149,9 @@ export function locateOffline(description: string, map: ElementMap): LocateAnswe
   const grouped = memberOfGroup(ranked, chosen, query);
   if (grouped) chosen = grouped.chosen;
   const rivalScore = rival(ranked, top, grouped?.group ?? []);
-  const confidence = calibrate(top.score, rivalScore, scorer.contentCoverage(top.view));
+  const confidence = doubtful(query, chosen.view, map)
+    ? Math.min(DOUBT_CAP, calibrate(top.score, rivalScore, scorer.contentCoverage(top.view)))
+    : calibrate(top.score, rivalScore, scorer.contentCoverage(top.view));
   const selector = chosen.view.element.selector;
   return { selector, confidence, raw: selector, candidates: candidatesOf(ranked, chosen, top) };
 }
@@ -195,6 +197,27 @@ function calibrate(score: number, rivalScore: number, contentCoverage: number | 
   const explained = contentCoverage === null ? 1 : Math.min(1, 0.3 + 0.875 * contentCoverage);
   const confidence = (0.55 * score + 1.5 * lead) * explained;
   return Math.round(Math.min(1, Math.max(0, confidence)) * 100) / 100;
+}
+
+/** The highest confidence of an answer whose size or nature does not fit what was asked. */
+const DOUBT_CAP = 0.55;
+
+/**
+ * True when the chosen element cannot be what the description asks for by its size or nature, so
+ * the capture must not crop to it however well its words match. Measured on the `tune` pages of
+ * bench/describe, where most wrong crops were of these shapes: a heading or a link for a thing that
+ * holds others ("the table of contents" → one of its links, "nutrition information" →
+ * the section's heading, "the shop by department menu" → the menu's title), or a block of more
+ * than two screens for a small thing ("published and updated dates" → the whole post).
+ */
+function doubtful(query: Query, chosen: ElementView, map: ElementMap): boolean {
+  const asked = query.kinds.map((k) => k.kind);
+  if (asked.some((kind) => kind.id === 'heading' || kind.id === 'link')) return false;
+  const box = chosen.element.box;
+  const small = asked.length > 0 && asked.every((kind) => !kind.container);
+  if (small) return box.height > 2 * map.viewport.height;
+  const namesOnly = chosen.role === 'heading' || chosen.tag === 'a';
+  return namesOnly && (asked.length === 0 || asked.some((kind) => kind.container));
 }
 
 /** A container that matches and holds an element matching as well: the innermost is meant. */

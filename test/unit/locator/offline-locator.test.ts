@@ -139,6 +139,56 @@ describe('offline locator', () => {
     },
   );
 
+  describe('does not crop to an answer whose size or nature does not fit what was asked', () => {
+    const page = (elements: PageElement[]): ElementMap => ({ ...MAP, documentHeight: 4000, elements });
+    const ask = (description: string, map: ElementMap) =>
+      createOfflineLocator().locate({ description, map, screenshot: null }, new AbortController().signal);
+
+    it('a heading for a thing that holds others, unless a heading is asked for', async () => {
+      const map = page([
+        element(
+          {
+            selector: '#nutrition-title',
+            tag: 'h3',
+            role: 'heading',
+            level: 3,
+            text: 'Nutrition Information',
+          },
+          100,
+          null,
+        ),
+        element({ selector: '#nutrition', tag: 'div', text: 'Calories 200 Fat 3 g' }, 150, null),
+      ]);
+      const answer = await ask('nutrition information', map);
+      expect(answer.selector).toBe('#nutrition-title');
+      expect(answer.confidence).toBeLessThan(0.6);
+      const heading = await ask('the nutrition information heading', map);
+      expect(heading.selector).toBe('#nutrition-title');
+      expect(heading.confidence).toBeGreaterThanOrEqual(0.6);
+    });
+
+    it('a block of more than two screens for a small thing', async () => {
+      const post = element(
+        {
+          selector: '#post',
+          tag: 'div',
+          text: 'Published March 4, 2026 by Ann',
+          attributes: { class: 'post date' },
+        },
+        0,
+        null,
+      );
+      const tall = await ask(
+        'the published date',
+        page([{ ...post, box: { x: 0, y: 0, width: 800, height: 3000 } }]),
+      );
+      expect(tall.selector).toBe('#post');
+      expect(tall.confidence).toBeLessThan(0.6);
+      const short = await ask('the published date', page([post]));
+      expect(short.confidence).toBeGreaterThanOrEqual(0.6);
+    });
+  });
+
   it('answers nothing on an empty page', async () => {
     const answer = await createOfflineLocator().locate(
       { description: 'the logo', map: { ...MAP, elements: [] }, screenshot: null },
