@@ -32,7 +32,8 @@ export interface PageElement {
   text: string;
   /**
    * The attributes that describe it, when present: `id`, `class`, `alt`, `title`, `aria-label`,
-   * `placeholder`, `name`, `type`, `href`, `src` (file name), `data-testid`, `value` (buttons); each cut short.
+   * `placeholder`, `name`, `type`, `href`, `src` (file name), `data-testid`, `value` (buttons), schema.org
+   * microdata `itemprop` and `itemtype` (the type's name), `rel`; each cut short.
    */
   attributes: Record<string, string>;
   /** Where it is, in document CSS pixels. */

@@ -7,7 +7,7 @@ export interface ElementView {
   element: PageElement;
   tag: string;
   role: string | null;
-  /** Words of the id, class, `data-testid`, `name` attribute and image file name. */
+  /** Words of the id, class, `data-testid`, `name`, microdata (`itemprop`, `itemtype`), `rel` and image file name. */
   hints: Set<string>;
   /** Words of the accessible name and of alt, title, aria-label, placeholder, value. */
   labels: Set<string>;
@@ -415,7 +415,18 @@ export function viewsOf(elements: readonly PageElement[]): ElementView[] {
       tag: element.tag,
       role: element.role,
       hints: new Set(
-        words([a.id, a.class, a['data-testid'], a.name, a.src?.replace(/\.\w+$/, '')].join(' ')),
+        words(
+          [
+            a.id,
+            a.class,
+            a['data-testid'],
+            a.name,
+            a.itemprop,
+            a.itemtype,
+            a.rel,
+            a.src?.replace(/\.\w+$/, ''),
+          ].join(' '),
+        ),
       ),
       labels: new Set(
         words([element.name, a.alt, a.title, a['aria-label'], a.placeholder, a.value].join(' ')),

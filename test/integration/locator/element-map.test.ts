@@ -136,4 +136,23 @@ describe('element map', () => {
       expect.arrayContaining(['banner', 'navigation', 'search', 'contentinfo']),
     );
   });
+
+  it('carries schema.org microdata and rel, which real pages use for authors, dates and headlines', async () => {
+    await page.setContent(`
+      <article itemscope itemtype="https://schema.org/NewsArticle">
+        <h1 itemprop="headline">Rivers move</h1>
+        <p>By <a rel="author" href="/ann" itemprop="author">Ann</a>,
+           <span itemprop="datePublished">4 March 2026</span></p>
+      </article>`);
+    const map = await buildElementMap(page);
+    const attributes = map.elements.map((e) => e.attributes);
+    expect(attributes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ itemtype: 'NewsArticle' }),
+        expect.objectContaining({ itemprop: 'headline' }),
+        expect.objectContaining({ itemprop: 'author', rel: 'author' }),
+        expect.objectContaining({ itemprop: 'datePublished' }),
+      ]),
+    );
+  });
 });

@@ -189,6 +189,33 @@ describe('offline locator', () => {
     });
   });
 
+  it('reads schema.org microdata: an element marked as the publication date is the date', async () => {
+    const map: ElementMap = {
+      ...MAP,
+      elements: [
+        element(
+          { selector: 'article', tag: 'article', role: 'article', text: 'Rivers move. By Ann, 4 3 26' },
+          0,
+          null,
+        ),
+        element(
+          { selector: '#when', tag: 'span', text: '4 3 26', attributes: { itemprop: 'datePublished' } },
+          60,
+          0,
+        ),
+        element(
+          { selector: '#who', tag: 'a', text: 'Ann', attributes: { itemprop: 'author', rel: 'author' } },
+          60,
+          0,
+        ),
+      ],
+    };
+    const ask = (description: string) =>
+      createOfflineLocator().locate({ description, map, screenshot: null }, new AbortController().signal);
+    expect((await ask('the publication date')).selector).toBe('#when');
+    expect((await ask('the author')).selector).toBe('#who');
+  });
+
   it('answers nothing on an empty page', async () => {
     const answer = await createOfflineLocator().locate(
       { description: 'the logo', map: { ...MAP, elements: [] }, screenshot: null },

@@ -210,10 +210,22 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
       'name',
       'type',
       'data-testid',
+      'itemprop',
+      'rel',
     ]) {
       const value = el.getAttribute(attr);
       if (value && value.trim()) out[attr] = collapse(value, 100);
     }
+    // schema.org microdata: the type's own name ("https://schema.org/NewsArticle" → NewsArticle).
+    const itemtype = el.getAttribute('itemtype');
+    if (itemtype)
+      out.itemtype = collapse(
+        itemtype
+          .split(/[\s/#]/)
+          .filter(Boolean)
+          .pop() ?? '',
+        60,
+      );
     const href = el.getAttribute('href');
     if (href && !href.startsWith('data:') && !href.startsWith('javascript:')) out.href = collapse(href, 80);
     const src = el.getAttribute('src');
@@ -233,6 +245,7 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     if (el.id) score += 2;
     if (el.hasAttribute('aria-label') || el.hasAttribute('data-testid') || el.hasAttribute('title'))
       score += 2;
+    if (el.hasAttribute('itemprop') || el.hasAttribute('itemtype')) score += 2;
     if (
       [
         'section',
