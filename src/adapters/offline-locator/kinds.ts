@@ -188,6 +188,21 @@ const KINDS: Record<string, Kind> = {
     if (hinted(v, 'date', 'published', 'timestamp')) return 0.8;
     return v.element.text.length <= 40 && DATE.test(v.element.text) ? 0.6 : 0;
   }),
+  byline: k('byline', false, (v) => {
+    if (hinted(v, 'byline', 'author', 'authors', 'writer', 'contributor', 'dateline')) return 1;
+    return /^\s*(?:by|von|par|posted by|written by)\s/i.test(v.element.text) && v.element.text.length <= 160
+      ? 0.7
+      : 0;
+  }),
+  share: k('share', true, (v) => {
+    if (hinted(v, 'share', 'sharing', 'sharetools', 'social', 'addthis', 'sharethis')) return 1;
+    return labelled(v, 'share') ? 0.8 : 0;
+  }),
+  contents: k('contents', true, (v) => {
+    if (hinted(v, 'toc', 'contents')) return 1;
+    return labelled(v, 'contents') ? 0.8 : 0;
+  }),
+  comments: k('comments', true, (v) => (hinted(v, 'comment', 'comments', 'discussion', 'replies') ? 1 : 0)),
   rating: k('rating', false, (v) => {
     if (hinted(v, 'rating', 'stars', 'score') || /\bout of \d|\bstars?\b/i.test(v.element.name)) return 1;
     return /★/.test(v.element.text) && v.element.text.length <= 40 ? 0.6 : 0;
@@ -343,6 +358,15 @@ const KIND_WORDS: Record<string, [kind: string, strength: number][]> = {
   timestamp: [['date', 1]],
   publication: [['date', 0.6]],
   published: [['date', 0.7]],
+  byline: [['byline', 1]],
+  author: [['byline', 1]],
+  writer: [['byline', 1]],
+  share: [['share', 1]],
+  sharing: [['share', 1]],
+  social: [['share', 0.8]],
+  toc: [['contents', 1]],
+  contents: [['contents', 1]],
+  comment: [['comments', 1]],
   rating: [['rating', 1]],
   star: [['rating', 1]],
   score: [['rating', 0.6]],

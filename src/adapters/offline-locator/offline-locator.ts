@@ -69,6 +69,17 @@ const MODIFIERS = new Set([
 const ORDINALS: Record<string, number> = { first: 0, second: 1, third: 2, last: -1 };
 const LOCATION = /\b(?:in|inside|within|at|on|of|under|near|below|above)\s+(?:the|a|an|this|our|my)\b/;
 
+/**
+ * Questions that name what they ask for without a kind word: "who wrote the article (and when)" asks
+ * for the byline, "when was this published" for the date — whatever other kind words they hold.
+ */
+function intentOf(lower: string): KindRequest[] | null {
+  if (/\bwho\s+(?:wrote|writes|posted|asked|started|edited|authored|created|published)\b/.test(lower))
+    return kindsOf('byline');
+  if (/^(?:the\s+)?(?:when|date)\b|\bwhen\s+(?:was|were|is|did)\b/.test(lower)) return kindsOf('date');
+  return null;
+}
+
 /** Splits a description into what to find and where. */
 export function parseDescription(description: string): Query {
   const lower = description.toLowerCase();
@@ -103,7 +114,7 @@ export function parseDescription(description: string): Query {
   const kindWordsRaw = raw.filter((w) => kindsOf(w).length > 0);
   const ordinal = [...modifiers].map((m) => ORDINALS[m]).find((n) => n !== undefined);
   return {
-    kinds: head ? kindsOf(head) : [],
+    kinds: intentOf(lower) ?? (head ? kindsOf(head) : []),
     contextKinds,
     terms,
     contextTerms: context

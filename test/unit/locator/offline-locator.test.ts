@@ -216,6 +216,58 @@ describe('offline locator', () => {
     expect((await ask('the author')).selector).toBe('#who');
   });
 
+  it.each([
+    ['who wrote this', '.byline'],
+    ['the author', '.byline'],
+    ['the comments', '#comments'],
+    ['table of contents', '#toc'],
+    ['social sharing', '.share-tools'],
+  ])('knows articles\' parts by their names: "%s"', async (description, selector) => {
+    const map: ElementMap = {
+      ...MAP,
+      elements: [
+        element({ selector: 'article', tag: 'article', role: 'article', text: 'Rivers move' }, 0, null),
+        element(
+          { selector: '.byline', tag: 'div', text: 'By Ann Lee', attributes: { class: 'byline' } },
+          60,
+          0,
+        ),
+        element(
+          {
+            selector: '#toc',
+            tag: 'nav',
+            role: 'navigation',
+            text: '1 Intro 2 Floods',
+            attributes: { id: 'toc' },
+          },
+          100,
+          0,
+        ),
+        element(
+          {
+            selector: '.share-tools',
+            tag: 'ul',
+            role: 'list',
+            text: 'Facebook X Email',
+            attributes: { class: 'share-tools' },
+          },
+          200,
+          0,
+        ),
+        element(
+          { selector: '#comments', tag: 'section', text: '12 comments', attributes: { id: 'comments' } },
+          900,
+          null,
+        ),
+      ],
+    };
+    const answer = await createOfflineLocator().locate(
+      { description, map, screenshot: null },
+      new AbortController().signal,
+    );
+    expect(answer.selector).toBe(selector);
+  });
+
   it('answers nothing on an empty page', async () => {
     const answer = await createOfflineLocator().locate(
       { description: 'the logo', map: { ...MAP, elements: [] }, screenshot: null },
@@ -235,7 +287,13 @@ describe('reading a description', () => {
     expect(parseDescription('the thumbnails').plural).toBe(true);
     expect(parseDescription('the results table comparing Redis and Postgres').plural).toBe(false);
     // "table of contents" is a thing, not a table somewhere
-    expect(parseDescription('table of contents').kinds).toEqual([]);
+    expect(parseDescription('table of contents').kinds.map((k) => k.kind.id)).toEqual(['contents']);
+    // Questions name their kind: a byline for who wrote, a date for when.
+    expect(parseDescription('who wrote the article and when').kinds.map((k) => k.kind.id)).toEqual([
+      'byline',
+    ]);
+    expect(parseDescription('when was this story published').kinds.map((k) => k.kind.id)).toEqual(['date']);
+    expect(parseDescription('the share buttons').kinds.map((k) => k.kind.id)).toEqual(['button']);
   });
 
   it('normalises words: case, camelCase, kebab-case, plurals, phrases, stopwords', () => {
