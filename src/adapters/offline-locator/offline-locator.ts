@@ -157,6 +157,7 @@ export function locateOffline(description: string, map: ElementMap): LocateAnswe
   if (top.score <= 0) return { selector: null, confidence: 0, raw: null };
   let chosen = innermost(ranked, top);
   chosen = sectionOfHeading(ranked, chosen, query) ?? chosen;
+  chosen = searchBoxOf(ranked, chosen, query) ?? chosen;
   const grouped = memberOfGroup(ranked, chosen, query);
   if (grouped) chosen = grouped.chosen;
   const rivalScore = rival(ranked, top, grouped?.group ?? []);
@@ -241,6 +242,23 @@ function innermost(ranked: readonly Scored[], best: Scored): Scored {
     if (!inner) return chosen;
     chosen = inner;
   }
+}
+
+/**
+ * A search box is the field with its button: when a search is asked for and the best match is the
+ * field itself, the small form or search region around it (at most 150 px tall, up to three levels
+ * up) is meant.
+ */
+function searchBoxOf(ranked: readonly Scored[], chosen: Scored, query: Query): Scored | undefined {
+  const search = query.kinds.find((k) => k.kind.id === 'search')?.kind;
+  if (!search || !['input', 'textarea'].includes(chosen.view.tag)) return undefined;
+  let found: Scored | undefined;
+  for (const index of chosen.view.ancestors.slice(0, 3)) {
+    const up = ranked.find((s) => s.view.index === index);
+    if (!up || up.view.element.box.height > 150) break;
+    if (up.view.tag === 'form' || up.view.role === 'search' || search.match(up.view, [])) found = up;
+  }
+  return found;
 }
 
 /**

@@ -268,6 +268,28 @@ describe('offline locator', () => {
     expect(answer.selector).toBe(selector);
   });
 
+  it('takes a search box to be the field with its button: the small form around the field', async () => {
+    const map: ElementMap = {
+      ...MAP,
+      elements: [
+        element({ selector: '#masthead', tag: 'header', role: 'banner', text: 'Acme' }, 0, null),
+        element({ selector: '#find', tag: 'form', attributes: { id: 'find' } }, 10, 0),
+        element(
+          { selector: '#q', tag: 'input', role: 'searchbox', attributes: { id: 'q', placeholder: 'Search' } },
+          10,
+          1,
+        ),
+        element({ selector: '#find button', tag: 'button', role: 'button', name: 'Go', text: 'Go' }, 10, 1),
+      ],
+    };
+    const answer = await createOfflineLocator().locate(
+      { description: 'the search box', map, screenshot: null },
+      new AbortController().signal,
+    );
+    expect(answer.selector).toBe('#find');
+    expect(answer.confidence).toBeGreaterThanOrEqual(0.6);
+  });
+
   it('answers nothing on an empty page', async () => {
     const answer = await createOfflineLocator().locate(
       { description: 'the logo', map: { ...MAP, elements: [] }, screenshot: null },
