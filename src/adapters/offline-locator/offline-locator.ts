@@ -6,6 +6,9 @@ import type {
 } from '../../ports/element-locator.js';
 import type { ElementView, KindRequest } from './kinds.js';
 import { kindsOf, viewsOf } from './kinds.js';
+import { featureRows } from './features.js';
+import { calibrationSignals, confidenceOf, scoreRows } from './ranker.js';
+import { RANKER } from './ranker-weights.js';
 import { sameOrPrefix, synonymsOf, words } from './text.js';
 
 /**
@@ -137,24 +140,36 @@ const isPlural = (word: string): boolean => word.length > 3 && word.endsWith('s'
 export function rankElements(
   description: string,
   map: ElementMap,
-): { query: Query; ranked: Scored[]; scorer: Scorer } {
+): { query: Query; ranked: Scored[]; scorer: Scorer; views: ElementView[] } {
   const query = parseDescription(description);
   const views = viewsOf(map.elements);
   const scorer = new Scorer(query, views, map.documentHeight);
   const ranked = views
     .map((view) => ({ view, score: scorer.score(view) }))
     .sort((a, b) => b.score - a.score || a.view.index - b.view.index);
-  return { query, ranked, scorer };
+  return { query, ranked, scorer, views };
 }
 
-/** The best element of `map` for `description`, with a calibrated confidence. */
-export function locateOffline(description: string, map: ElementMap): LocateAnswer {
-  const { query, ranked, scorer } = rankElements(description, map);
+/** The hand-written matcher's answer, with what the learned ranker builds on. */
+export interface HandAnswer {
+  answer: LocateAnswer;
+  query: Query;
+  views: readonly ElementView[];
+  scorer: Scorer;
+  /** Index in the map of the element it chose; -1 when none. */
+  index: number;
+}
+
+/** The hand-written matcher alone: the best element by its rules, with its own confidence. */
+export function locateByHand(description: string, map: ElementMap): HandAnswer {
+  const { query, ranked, scorer, views } = rankElements(description, map);
+  const base = { query, views, scorer, index: -1 };
   const top = ranked[0];
   if (!top || (query.terms.length === 0 && query.kinds.length === 0)) {
-    return { selector: null, confidence: 0, raw: null, problem: 'nothing in the description to match' };
+    const problem = 'nothing in the description to match';
+    return { ...base, answer: { selector: null, confidence: 0, raw: null, problem } };
   }
-  if (top.score <= 0) return { selector: null, confidence: 0, raw: null };
+  if (top.score <= 0) return { ...base, answer: { selector: null, confidence: 0, raw: null } };
   let chosen = innermost(ranked, top);
   chosen = sectionOfHeading(ranked, chosen, query) ?? chosen;
   chosen = searchBoxOf(ranked, chosen, query) ?? chosen;
@@ -165,7 +180,85 @@ export function locateOffline(description: string, map: ElementMap): LocateAnswe
     ? Math.min(DOUBT_CAP, calibrate(top.score, rivalScore, scorer.contentCoverage(top.view)))
     : calibrate(top.score, rivalScore, scorer.contentCoverage(top.view));
   const selector = chosen.view.element.selector;
-  return { selector, confidence, raw: selector, candidates: candidatesOf(ranked, chosen, top) };
+  return {
+    ...base,
+    index: chosen.view.index,
+    answer: { selector, confidence, raw: selector, candidates: candidatesOf(ranked, chosen, top) },
+  };
+}
+
+/**
+ * The best element of `map` for `description`. The learned ranker ({@link RANKER}, trained on
+ * labelled real pages) scores every element from the hand-written matcher's signals and the
+ * element's shape, and picks the best; its calibrated confidence crops when it reaches 0.6. When
+ * both chose the same element (or one a close wrapper of the other), the hand matcher's element
+ * stands with the surer of the two confidences. An ordinal
+ * ("the second card") is the hand matcher's to resolve: the ranker does not count.
+ */
+export function locateOffline(description: string, map: ElementMap): LocateAnswer {
+  const hand = locateByHand(description, map);
+  const { query, views, scorer } = hand;
+  if (hand.index < 0 || views.length === 0 || query.ordinal !== null) return hand.answer;
+  const rows = featureRows(query, views, scorer, map, hand.index);
+  const scores = scoreRows(RANKER, rows);
+  let best = 0;
+  for (let i = 1; i < scores.length; i++)
+    if ((scores[i] ?? -Infinity) > (scores[best] ?? -Infinity)) best = i;
+  const shape = { ancestors: views.map((v) => v.ancestors), areas: views.map((v) => v.area) };
+  const signals = calibrationSignals(
+    scores,
+    best,
+    shape,
+    { confidence: hand.answer.confidence, index: hand.index },
+    rows[best] ?? new Float64Array(rows[0]?.length ?? 0),
+  );
+  const ranked = confidenceOf(RANKER, signals);
+  const agree = (signals[4] ?? 0) > 0;
+  const round = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 100) / 100;
+  // Agreeing, the hand matcher's element stands (its rules pick the form around a search field, the
+  // innermost of equals) with the surer of the two confidences; disagreeing, the ranker's.
+  let index = best;
+  let confidence = ranked;
+  if (agree) {
+    index = hand.index;
+    confidence = Math.max(ranked, hand.answer.confidence);
+  }
+  const view = views[index];
+  if (view && doubtful(query, view, map)) confidence = Math.min(confidence, DOUBT_CAP);
+  const selector = view?.element.selector ?? null;
+  return {
+    selector,
+    confidence: round(confidence),
+    raw: selector,
+    candidates: rankedCandidates(scores, index, views, round(confidence)),
+  };
+}
+
+/** The chosen element, then the ranker's next two best that neither hold it nor lie inside it, with their softmax chance. */
+function rankedCandidates(
+  scores: readonly number[],
+  chosen: number,
+  views: readonly ElementView[],
+  confidence: number,
+): LocateCandidate[] {
+  const max = Math.max(...scores);
+  const total = scores.reduce((a, z) => a + Math.exp(z - max), 0);
+  const order = [...scores.keys()].sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
+  const picked = [chosen];
+  for (const i of order) {
+    if (picked.length === 3) break;
+    const v = views[i];
+    if (
+      !v ||
+      picked.some((p) => p === i || v.ancestors.includes(p) || (views[p]?.ancestors ?? []).includes(i))
+    )
+      continue;
+    picked.push(i);
+  }
+  return picked.map((i, k) => ({
+    selector: views[i]?.element.selector ?? '',
+    score: k === 0 ? confidence : Math.round((Math.exp((scores[i] ?? 0) - max) / total) * 100) / 100,
+  }));
 }
 
 /** The chosen element, then the next two best elements that neither hold it nor lie inside it. */
@@ -313,8 +406,8 @@ function memberOfGroup(
 }
 
 export class Scorer {
-  private readonly idf = new Map<string, number>();
-  private readonly containerKind: boolean;
+  readonly idf = new Map<string, number>();
+  readonly containerKind: boolean;
 
   constructor(
     private readonly query: Query,
@@ -385,7 +478,7 @@ export class Scorer {
   }
 
   /** How well one word matches the element: in its name or labels, hints, text, link, or around it. */
-  private lexical(word: string, v: ElementView): number {
+  lexical(word: string, v: ElementView): number {
     let best = 0;
     for (const [variant, factor] of [
       [word, 1] as const,
@@ -422,7 +515,7 @@ export class Scorer {
   }
 
   /** 0–1: how well the element or one of its ancestors matches the "in the …" part and earlier kinds. */
-  private context(v: ElementView): number {
+  context(v: ElementView): number {
     const around = [
       v,
       ...v.ancestors.map((i) => this.views[i]).filter((a): a is ElementView => a !== undefined),

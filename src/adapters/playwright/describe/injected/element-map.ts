@@ -3,7 +3,7 @@ import type { ElementMap, PageElement } from '../../../../ports/element-locator.
 
 /** Options of {@link buildElementMap}. */
 export interface ElementMapOptions {
-  /** Most elements kept; the most relevant win (landmarks, controls, headings, images, named elements). Default 300. */
+  /** Most elements kept; the most relevant win (landmarks, controls, headings, images, named elements). Default 1000. */
   maxElements?: number;
   /** Elements looked at, in document order, before giving up on the rest of a huge page. Default 8000. */
   maxScanned?: number;
@@ -25,7 +25,7 @@ interface InPageOptions {
  */
 export async function buildElementMap(page: Page, options: ElementMapOptions = {}): Promise<ElementMap> {
   const settings: InPageOptions = {
-    maxElements: options.maxElements ?? 300,
+    maxElements: options.maxElements ?? 1000,
     maxScanned: options.maxScanned ?? 8000,
     maxTextChars: options.maxTextChars ?? 200,
   };

@@ -1,0 +1,399 @@
+/**
+ * `npx tsx bench/describe/train.ts [--maps FILE] [--hidden N] [--l2 X] [--write]`: learns the offline
+ * locator's ranker from the `tune` cases of `bench/describe` (their element maps come from
+ * `dump.ts`), reports it by page-wise cross-validation on `tune` and once on `heldout`, and with
+ * `--write` saves the weights and the confidence calibration to
+ * `src/adapters/offline-locator/ranker-weights.ts`.
+ *
+ * The ranker scores every element of the map; a softmax over the page turns the scores into
+ * chances, and training maximises the chance of the elements a user would call right (see
+ * `dump.ts`), with an L2 penalty. Confidence is a logistic fit, on out-of-fold answers only, of
+ * "the chosen element is right" on the chosen element's chance and its lead over the best rival.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FEATURES, featureRows } from '../../src/adapters/offline-locator/features.js';
+import { viewsOf } from '../../src/adapters/offline-locator/kinds.js';
+import {
+  locateByHand,
+  parseDescription,
+  Scorer,
+} from '../../src/adapters/offline-locator/offline-locator.js';
+import type { RankerModel } from '../../src/adapters/offline-locator/ranker.js';
+import { calibrationSignals, confidenceOf, scoreRows } from '../../src/adapters/offline-locator/ranker.js';
+import type { DumpedPage } from './dump.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const arg = (name: string, fallback: string): string => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+};
+const MAPS = arg('--maps', join(HERE, '..', '..', '.tmp', 'describe-maps.json'));
+const HIDDEN = Number(arg('--hidden', '0'));
+const L2 = Number(arg('--l2', '0.003'));
+const STEPS = Number(arg('--steps', '400'));
+const WRITE = process.argv.includes('--write');
+const F = FEATURES.length;
+
+interface Sample {
+  page: string;
+  split: string;
+  kind: string;
+  description: string;
+  rows: Float64Array[];
+  right: Set<number>;
+  parents: (number | null)[];
+  ancestors: number[][];
+  selectors: string[];
+  truth: string;
+  areas: number[];
+  hand: { confidence: number; index: number };
+}
+
+function handOf(description: string, map: DumpedPage['map']): { confidence: number; index: number } {
+  const a = locateByHand(description, map);
+  return { confidence: a.answer.confidence, index: a.index };
+}
+
+const pages = JSON.parse(readFileSync(MAPS, 'utf8')) as DumpedPage[];
+const samples: Sample[] = [];
+const featuresStarted = performance.now();
+for (const p of pages) {
+  const views = viewsOf(p.map.elements);
+  for (const c of p.cases) {
+    const query = parseDescription(c.description);
+    const scorer = new Scorer(query, views, p.map.documentHeight);
+    const hand = handOf(c.description, p.map);
+    samples.push({
+      page: p.slug,
+      split: c.split,
+      kind: c.kind,
+      description: c.description,
+      rows: featureRows(query, views, scorer, p.map, hand.index),
+      right: new Set(c.right),
+      parents: p.map.elements.map((e) => e.parent),
+      ancestors: views.map((v) => v.ancestors),
+      selectors: p.map.elements.map((e) => e.selector),
+      truth: c.selector,
+      areas: views.map((v) => v.area),
+      hand,
+    });
+  }
+}
+
+console.log(
+  `features of ${samples.length} cases in ${((performance.now() - featuresStarted) / 1000).toFixed(1)} s`,
+);
+
+for (const split of ['tune', 'heldout']) {
+  const list = samples.filter((s) => s.split === split);
+  const hr = list.filter((s) => s.right.has(s.hand.index)).length;
+  const hc = list.filter((s) => s.hand.confidence >= 0.6);
+  const hcr = hc.filter((s) => s.right.has(s.hand.index)).length;
+  console.log(
+    `hand matcher on ${split}: best guess ${((100 * hr) / list.length).toFixed(1)} %, right crop ${((100 * hcr) / list.length).toFixed(1)} %, wrong crop ${((100 * (hc.length - hcr)) / list.length).toFixed(1)} %`,
+  );
+}
+
+// ---- the model: linear, or one hidden layer of tanh units ----
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32 - 0.5;
+  };
+}
+
+const SAMPLE = Number(arg('--sample', '0'));
+/** Training only: the right elements, the best SAMPLE by the hand score, and SAMPLE others at random. */
+function subsample(s: Sample): Sample {
+  if (SAMPLE <= 0 || s.rows.length <= 2 * SAMPLE) return s;
+  const hand = FEATURES.indexOf('hand');
+  const order = [...s.rows.keys()].sort((a, b) => (s.rows[b]?.[hand] ?? 0) - (s.rows[a]?.[hand] ?? 0));
+  const rand = rng(s.rows.length);
+  const keep = new Set<number>([...s.right, ...order.slice(0, SAMPLE)]);
+  const rest = order.slice(SAMPLE);
+  for (let i = 0; i < SAMPLE && rest.length > 0; i++) {
+    const at = Math.floor((rand() + 0.5) * rest.length) % rest.length;
+    keep.add(rest.splice(at, 1)[0]!);
+  }
+  const idx = [...keep].sort((a, b) => a - b);
+  const at = new Map(idx.map((i, k) => [i, k]));
+  return { ...s, rows: idx.map((i) => s.rows[i]!), right: new Set([...s.right].map((i) => at.get(i)!)) };
+}
+
+function standardiser(list: Sample[]): { mean: Float64Array; std: Float64Array } {
+  const mean = new Float64Array(F);
+  const sq = new Float64Array(F);
+  let count = 0;
+  for (const s of list)
+    for (const r of s.rows) {
+      count++;
+      for (let f = 0; f < F; f++) {
+        mean[f] = (mean[f] ?? 0) + (r[f] ?? 0);
+        sq[f] = (sq[f] ?? 0) + (r[f] ?? 0) ** 2;
+      }
+    }
+  const std = new Float64Array(F);
+  for (let f = 0; f < F; f++) {
+    mean[f] = (mean[f] ?? 0) / count;
+    std[f] = Math.sqrt(Math.max(1e-9, (sq[f] ?? 0) / count - (mean[f] ?? 0) ** 2));
+    if ((std[f] ?? 0) < 1e-6) std[f] = 1;
+  }
+  mean[0] = 0;
+  std[0] = 1;
+  return { mean, std };
+}
+
+function train(list: Sample[]): RankerModel {
+  const { mean, std } = standardiser(list);
+  const usable = list.filter((s) => s.right.size > 0).map(subsample);
+  // Each case's rows, standardised, in one flat array (row-major).
+  const X = usable.map((s) => {
+    const flat = new Float64Array(s.rows.length * F);
+    s.rows.forEach((r, i) => {
+      for (let f = 0; f < F; f++) flat[i * F + f] = ((r[f] ?? 0) - (mean[f] ?? 0)) / (std[f] ?? 1);
+    });
+    return flat;
+  });
+  const H = HIDDEN;
+  const rand = rng(7);
+  const size = H * F + H + H + F;
+  // Parameters in one array: w1 (H×F), b1 (H), w2 hidden (H), w2 skip (F).
+  const P = new Float64Array(size);
+  for (let i = 0; i < H * F; i++) P[i] = rand() * 0.2;
+  const B1 = H * F;
+  const W2 = B1 + H;
+  const SKIP = W2 + H;
+  const m = new Float64Array(size);
+  const v = new Float64Array(size);
+  const lr = Number(arg('--lr', '0.03'));
+  const hv = new Float64Array(H);
+  for (let step = 1; step <= STEPS; step++) {
+    const g = new Float64Array(size);
+    for (let si = 0; si < usable.length; si++) {
+      const s = usable[si]!;
+      const x = X[si]!;
+      const n = s.rows.length;
+      const scores = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        const o = i * F;
+        let out = 0;
+        for (let f = 0; f < F; f++) out += P[SKIP + f]! * x[o + f]!;
+        for (let j = 0; j < H; j++) {
+          let a = P[B1 + j]!;
+          for (let f = 0; f < F; f++) a += P[j * F + f]! * x[o + f]!;
+          out += P[W2 + j]! * Math.tanh(a);
+        }
+        scores[i] = out;
+      }
+      let max = -Infinity;
+      for (let i = 0; i < n; i++) max = Math.max(max, scores[i]!);
+      let total = 0;
+      let pos = 0;
+      for (let i = 0; i < n; i++) {
+        const e = Math.exp(scores[i]! - max);
+        scores[i] = e;
+        total += e;
+        if (s.right.has(i)) pos += e;
+      }
+      // d(-log(pos/total))/dz_i = p_i - [i right] * e_i / pos
+      for (let i = 0; i < n; i++) {
+        const e = scores[i]!;
+        const d = (e / total - (s.right.has(i) ? e / pos : 0)) / usable.length;
+        if (Math.abs(d) < 1e-10) continue;
+        const o = i * F;
+        for (let f = 0; f < F; f++) g[SKIP + f] = g[SKIP + f]! + d * x[o + f]!;
+        if (H === 0) continue;
+        for (let j = 0; j < H; j++) {
+          let a = P[B1 + j]!;
+          for (let f = 0; f < F; f++) a += P[j * F + f]! * x[o + f]!;
+          hv[j] = Math.tanh(a);
+        }
+        for (let j = 0; j < H; j++) {
+          g[W2 + j] = g[W2 + j]! + d * hv[j]!;
+          const back = d * P[W2 + j]! * (1 - hv[j]! ** 2);
+          g[B1 + j] = g[B1 + j]! + back;
+          for (let f = 0; f < F; f++) g[j * F + f] = g[j * F + f]! + back * x[o + f]!;
+        }
+      }
+    }
+    for (let i = 0; i < size; i++) {
+      const grad = g[i]! + L2 * P[i]!;
+      m[i] = 0.9 * m[i]! + 0.1 * grad;
+      v[i] = 0.999 * v[i]! + 0.001 * grad * grad;
+      const mh = m[i]! / (1 - 0.9 ** step);
+      const vh = v[i]! / (1 - 0.999 ** step);
+      P[i] = P[i]! - (lr * mh) / (Math.sqrt(vh) + 1e-8);
+    }
+  }
+  return {
+    features: [...FEATURES],
+    mean: [...mean],
+    std: [...std],
+    hidden: H,
+    w1: [...P.slice(0, B1)],
+    b1: [...P.slice(B1, W2)],
+    w2: [...P.slice(W2)],
+    calibration: [],
+  };
+}
+
+interface Answer {
+  s: Sample;
+  right: boolean;
+  signals: number[];
+  chosen: number;
+}
+
+function answer(model: RankerModel, s: Sample): Answer {
+  const scores = scoreRows(model, s.rows);
+  let best = 0;
+  for (let i = 1; i < scores.length; i++)
+    if ((scores[i] ?? -Infinity) > (scores[best] ?? -Infinity)) best = i;
+  return {
+    s,
+    right: s.right.has(best),
+    signals: calibrationSignals(scores, best, s, s.hand, s.rows[best]!),
+    chosen: best,
+  };
+}
+
+/** Logistic regression of "right" on the calibration signals: plain gradient descent, a little L2. */
+function calibrate(answers: Answer[]): number[] {
+  const k = (answers[0]?.signals.length ?? 0) + 1;
+  const w = new Array<number>(k).fill(0);
+  for (let step = 0; step < 5000; step++) {
+    const g = new Array<number>(k).fill(0);
+    for (const a of answers) {
+      const x = [1, ...a.signals];
+      const z = x.reduce((acc, v, i) => acc + (w[i] ?? 0) * v, 0);
+      const d = 1 / (1 + Math.exp(-z)) - (a.right ? 1 : 0);
+      x.forEach((v, i) => (g[i] = (g[i] ?? 0) + d * v));
+    }
+    for (let i = 0; i < k; i++)
+      w[i] = (w[i] ?? 0) - 0.3 * ((g[i] ?? 0) / answers.length + (i > 0 ? 0.001 * (w[i] ?? 0) : 0));
+  }
+  return w;
+}
+
+/**
+ * The bias shift that makes 0.6 the point where, out of fold, crops are wrong for at most
+ * `maxWrong` of all cases: the confidence keeps its order, only where "crop" starts moves.
+ */
+function shiftForWrongRate(w: number[], answers: Answer[], maxWrong: number): number[] {
+  const raw = (a: Answer): number => confidenceOf({ calibration: w } as RankerModel, a.signals);
+  const sorted = [...answers].sort((a, b) => raw(b) - raw(a));
+  let wrong = 0;
+  let cut = raw(sorted[0]!) + 1e-6;
+  for (const a of sorted) {
+    if (!a.right) wrong++;
+    if (wrong > maxWrong * answers.length) break;
+    cut = raw(a);
+  }
+  const logit = (p: number): number => Math.log(p / (1 - p));
+  const shifted = [...w];
+  shifted[0] = (shifted[0] ?? 0) - logit(Math.min(0.999999, cut)) + logit(0.6) + 1e-6;
+  return shifted;
+}
+
+const confidenceAt = (cal: number[], a: Answer): number =>
+  confidenceOf({ calibration: cal } as RankerModel, a.signals);
+
+function report(label: string, answers: Answer[], cal: number[] | null, threshold = 0.6): void {
+  const n = answers.length;
+  const guess = answers.filter((a) => a.right).length;
+  let line = `${label.padEnd(22)} n=${String(n).padStart(3)}  best guess ${((100 * guess) / n).toFixed(1)} %`;
+  if (cal) {
+    const crops = answers.filter((a) => confidenceAt(cal, a) >= threshold);
+    const right = crops.filter((a) => a.right).length;
+    line += `  right crop ${((100 * right) / n).toFixed(1)} %  wrong crop ${((100 * (crops.length - right)) / n).toFixed(1)} %`;
+    // As the locator decides: the ranker when sure, else the hand matcher when sure and agreeing.
+    let r = 0;
+    let w = 0;
+    for (const a of answers) {
+      const agree = (a.signals[4] ?? 0) > 0;
+      const conf = agree ? Math.max(confidenceAt(cal, a), a.s.hand.confidence) : confidenceAt(cal, a);
+      const right = agree ? a.s.right.has(a.s.hand.index) : a.right;
+      if (conf >= threshold && right) r++;
+      else if (conf >= threshold) w++;
+    }
+    line += ` | locator: right ${((100 * r) / n).toFixed(1)} % wrong ${((100 * w) / n).toFixed(1)} %`;
+  }
+  console.log(line);
+}
+
+const tune = samples.filter((s) => s.split === 'tune' || s.split === 'fixture');
+const heldout = samples.filter((s) => s.split === 'heldout');
+const tunePages = [...new Set(tune.map((s) => s.page))].sort();
+const FOLDS = 5;
+const oof: Answer[] = [];
+for (let k = 0; k < FOLDS; k++) {
+  const testPages = new Set(tunePages.filter((_, i) => i % FOLDS === k));
+  const model = train(tune.filter((s) => !testPages.has(s.page)));
+  for (const s of tune.filter((s) => testPages.has(s.page))) oof.push(answer(model, s));
+}
+const cal = shiftForWrongRate(calibrate(oof), oof, Number(arg('--max-wrong', '0.015')));
+{
+  // Out-of-fold: right and wrong crops as the confidence needed to crop goes down.
+  const sorted = [...oof].sort((a, b) => confidenceAt(cal, b) - confidenceAt(cal, a));
+  let right = 0;
+  let wrong = 0;
+  const marks: string[] = [];
+  for (const a of sorted) {
+    if (a.right) right++;
+    else wrong++;
+    if ((right + wrong) % 10 === 0) marks.push(`${confidenceAt(cal, a).toFixed(2)}:${right}/${wrong}`);
+  }
+  console.log(`oof curve (confidence:right/wrong) ${marks.join(' ')}`);
+}
+// The threshold the calibrated confidence must reach is fixed (0.6); shift the bias so that, out
+// of fold, crops at 0.6 are wrong at most 2 % of the time.
+report('tune, cross-validated', oof, cal);
+const model = train(tune);
+model.calibration = cal;
+const held = heldout.map((s) => answer(model, s));
+report('heldout', held, cal);
+for (const kind of [...new Set(samples.map((s) => s.kind))].sort()) {
+  const list = held.filter((a) => a.s.kind === kind);
+  if (list.length > 0) report(`  ${kind}`, list, cal);
+}
+if (process.env.DESCRIBE_VERBOSE)
+  for (const a of [...oof, ...held])
+    console.log(
+      `${a.s.split[0]} ${a.right ? 'R' : '-'} ${confidenceAt(cal, a).toFixed(2)} ${a.s.kind.padEnd(10)} ${JSON.stringify(a.s.description)} → ${a.s.selectors[a.chosen]}  (true: ${a.s.truth}${a.s.right.size === 0 ? ', not in map' : ''})`,
+    );
+console.log(`calibration ${JSON.stringify(cal)}`);
+for (const [label, list] of [
+  ['tune oof', oof],
+  ['heldout', held],
+] as const) {
+  const agreeIdx = 4;
+  const hc = list.filter((a) => a.s.hand.confidence >= 0.6);
+  const ag = hc.filter((a) => (a.signals[agreeIdx] ?? 0) > 0);
+  const either = list.filter(
+    (a) => confidenceAt(cal, a) >= 0.6 || (a.s.hand.confidence >= 0.6 && (a.signals[agreeIdx] ?? 0) > 0),
+  );
+  console.log(
+    `${label}: hand crops ${hc.length} (right ${hc.filter((a) => a.s.right.has(a.s.hand.index)).length}); agreeing ${ag.length} (right ${ag.filter((a) => a.right).length}); ranker-or-agreeing crops ${either.length} (right ${either.filter((a) => a.right).length}) of ${list.length}`,
+  );
+}
+if (WRITE) {
+  const out = join(HERE, '..', '..', 'src', 'adapters', 'offline-locator', 'ranker-weights.ts');
+  const round = (x: number): number => Math.round(x * 1e5) / 1e5;
+  const final = {
+    ...model,
+    mean: model.mean.map(round),
+    std: model.std.map(round),
+    w1: model.w1.map(round),
+    b1: model.b1.map(round),
+    w2: model.w2.map(round),
+  };
+  writeFileSync(
+    out,
+    `// Written by bench/describe/train.ts from the tune cases of bench/describe: do not edit by hand.\nimport type { RankerModel } from './ranker.js';\n\nexport const RANKER: RankerModel = ${JSON.stringify(final)};\n`,
+  );
+  console.log(`wrote ${out}`);
+}

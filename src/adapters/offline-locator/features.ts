@@ -1,0 +1,318 @@
+import type { ElementMap } from '../../ports/element-locator.js';
+import type { ElementView } from './kinds.js';
+import { kindsOf } from './kinds.js';
+import type { Query, Scorer } from './offline-locator.js';
+
+/**
+ * What the learned ranker knows of one element for one description: the hand-written matcher's
+ * signals (its score, word coverage, kind match, context), how they compare with the element's
+ * ancestors and descendants, and the element's own shape — where it is, how big, its tag and role.
+ * Every feature is a plain number, most in 0–1 or a small log range; {@link FEATURES} names them in
+ * order (the weights file is keyed by these names, so adding one is safe).
+ */
+export const FEATURES = [
+  'bias',
+  'hand',
+  'handRel',
+  'handRank',
+  'handTop',
+  'coverage',
+  'content',
+  'noContent',
+  'kind',
+  'noKind',
+  'kindContainer',
+  'kindAncestor',
+  'kindDescendant',
+  'kindChildren',
+  'context',
+  'handAbove',
+  'handBelow',
+  'coverAbove',
+  'coverBelow',
+  'logArea',
+  'logAreaContainer',
+  'logAreaSmall',
+  'tallSmall',
+  'top',
+  'aboveFold',
+  'logHeight',
+  'width',
+  'wide',
+  'left',
+  'right',
+  'depth',
+  'logChildren',
+  'logText',
+  'hasId',
+  'named',
+  'labelHit',
+  'hintHit',
+  'textHit',
+  'ownKindHint',
+  'firstOfKind',
+  'kindRank',
+  'paraShare',
+  'logDescendants',
+  'holdsH1',
+  'largestOfKind',
+  'smallestOfKind',
+  'sameBoxAsParent',
+  'handChoice',
+  'handFamily',
+  'plural',
+  'pluralChildren',
+  'tag:a',
+  'tag:img',
+  'tag:svg',
+  'tag:h1',
+  'tag:h2',
+  'tag:h3',
+  'tag:h4',
+  'tag:p',
+  'tag:span',
+  'tag:div',
+  'tag:section',
+  'tag:article',
+  'tag:aside',
+  'tag:nav',
+  'tag:header',
+  'tag:footer',
+  'tag:main',
+  'tag:form',
+  'tag:input',
+  'tag:button',
+  'tag:ul',
+  'tag:li',
+  'tag:table',
+  'tag:pre',
+  'tag:code',
+  'tag:time',
+  'tag:figure',
+  'tag:details',
+  'tag:td',
+  'tag:other',
+  'role:heading',
+  'role:link',
+  'role:navigation',
+  'role:banner',
+  'role:contentinfo',
+  'role:complementary',
+  'role:main',
+  'role:search',
+  'role:form',
+  'role:region',
+  'role:list',
+  'role:listitem',
+  'role:img',
+  'role:button',
+  'role:textbox',
+  'role:none',
+  'role:other',
+] as const;
+export type FeatureName = (typeof FEATURES)[number];
+
+const TAGS = new Set(FEATURES.filter((f) => f.startsWith('tag:')).map((f) => f.slice(4)));
+const ROLES = new Set(FEATURES.filter((f) => f.startsWith('role:')).map((f) => f.slice(5)));
+const INDEX = new Map<string, number>(FEATURES.map((f, i) => [f, i]));
+
+const tagOf = (tag: string): string => {
+  if (tag === 'h5' || tag === 'h6') return 'h4';
+  if (tag === 'ol' || tag === 'dl') return 'ul';
+  if (tag === 'th') return 'td';
+  if (tag === 'textarea' || tag === 'select') return 'input';
+  return TAGS.has(tag) ? tag : 'other';
+};
+const roleOf = (role: string | null): string => {
+  if (role === null) return 'none';
+  if (role === 'searchbox') return 'textbox';
+  return ROLES.has(role) ? role : 'other';
+};
+
+/** One row of features per element of `views`, in the order of {@link FEATURES}. */
+export function featureRows(
+  query: Query,
+  views: readonly ElementView[],
+  scorer: Scorer,
+  map: ElementMap,
+  /** The element the hand-written matcher chose (its index), -1 when none. */
+  handChoice = -1,
+): Float64Array[] {
+  const n = views.length;
+  const vw = Math.max(1, map.viewport.width);
+  const vh = Math.max(1, map.viewport.height);
+  const docH = Math.max(vh, map.documentHeight);
+  const hand = views.map((v) => scorer.score(v));
+  const order = [...hand.keys()].sort((a, b) => (hand[b] ?? 0) - (hand[a] ?? 0));
+  const rank = new Array<number>(n);
+  order.forEach((i, r) => (rank[i] = r));
+  const maxHand = Math.max(0, ...hand);
+  const coverage = views.map((v) => scorer.coverage(v));
+  const kinds = query.kinds;
+  const hasKind = kinds.length > 0;
+  const containerKind = kinds.some((k) => k.kind.container);
+  const smallKind = hasKind && !containerKind;
+  const kind = views.map((v) => (hasKind ? Math.max(...kinds.map((k) => k.kind.match(v, views))) : 0));
+  // Kind matches in page order: "the first" of a kind is often the one meant.
+  const kindOrder = [...kind.keys()].filter((i) => (kind[i] ?? 0) >= 0.6);
+  const kindRank = new Map<number, number>(kindOrder.map((i, r) => [i, r]));
+  const context = query.contextTerms.length + query.contextKinds.length > 0;
+  const ctx = context ? views.map((v) => scorer.context(v)) : [];
+
+  // Distinctive words (not kind words, not modifiers), matched on the element or anything inside it.
+  const content = query.terms.filter((t) => t.weight >= 1 && !t.kindWord);
+  const lex = content.map((t) => views.map((v) => scorer.lexical(t.word, v)));
+  const asKind = content.map((t) =>
+    views.map((v) => Math.max(0, ...kindsOf(t.word).map((k) => k.strength * k.kind.match(v, views)))),
+  );
+  const insideLex = lex.map((row) => {
+    const up = new Array<number>(n).fill(0);
+    views.forEach((v, i) => {
+      for (const a of v.ancestors) up[a] = Math.max(up[a] ?? 0, row[i] ?? 0);
+    });
+    return up;
+  });
+  const idf = content.map((t) => scorer.idf.get(t.word) ?? 1);
+  const idfSum = idf.reduce((a, b) => a + b, 0);
+  const contentCoverage = views.map((_, i) => {
+    if (content.length === 0) return 1;
+    let found = 0;
+    content.forEach((_, t) => {
+      const own = (lex[t]?.[i] ?? 0) / 0.3;
+      const inner = (insideLex[t]?.[i] ?? 0) / 0.3;
+      found += (idf[t] ?? 1) * Math.min(1, Math.max(own, inner, asKind[t]?.[i] ?? 0));
+    });
+    return found / idfSum;
+  });
+
+  // Best of descendants and of ancestors, for hand score, coverage and kind.
+  const below = {
+    hand: new Array<number>(n).fill(0),
+    cover: new Array<number>(n).fill(0),
+    kind: new Array<number>(n).fill(0),
+  };
+  views.forEach((v, i) => {
+    for (const a of v.ancestors) {
+      below.hand[a] = Math.max(below.hand[a] ?? 0, hand[i] ?? 0);
+      below.cover[a] = Math.max(below.cover[a] ?? 0, coverage[i] ?? 0);
+      below.kind[a] = Math.max(below.kind[a] ?? 0, kind[i] ?? 0);
+    }
+  });
+  const kindChildren = new Array<number>(n).fill(0);
+  views.forEach((v, i) => {
+    const p = v.element.parent;
+    if (p !== null && (kind[i] ?? 0) >= 0.6) kindChildren[p] = (kindChildren[p] ?? 0) + 1;
+  });
+
+  // How much of the page's running text (its paragraphs) an element holds, and its size in the map.
+  const paras = new Array<number>(n).fill(0);
+  const descendants = new Array<number>(n).fill(0);
+  const holdsH1 = new Array<number>(n).fill(0);
+  let totalParas = 0;
+  views.forEach((v) => {
+    const para = v.tag === 'p' ? 1 : 0;
+    totalParas += para;
+    const h1 = v.role === 'heading' && v.element.level === 1 ? 1 : 0;
+    for (const a of v.ancestors) {
+      paras[a] = (paras[a] ?? 0) + para;
+      descendants[a] = (descendants[a] ?? 0) + 1;
+      if (h1) holdsH1[a] = 1;
+    }
+  });
+  const ofKind = [...kind.keys()].filter((i) => (kind[i] ?? 0) >= 0.6);
+  const areaOf = (i: number): number => views[i]?.area ?? 0;
+  const largest = ofKind.length === 0 ? -1 : ofKind.reduce((a, b) => (areaOf(b) > areaOf(a) ? b : a));
+  const smallest = ofKind.length === 0 ? -1 : ofKind.reduce((a, b) => (areaOf(b) < areaOf(a) ? b : a));
+
+  const termWords = query.terms.filter((t) => t.weight >= 1).map((t) => t.word);
+  const hit = (set: Set<string>): number =>
+    termWords.length === 0 ? 0 : termWords.filter((w) => set.has(w)).length / termWords.length;
+
+  return views.map((v, i) => {
+    const row = new Float64Array(FEATURES.length);
+    const set = (name: FeatureName, value: number): void => {
+      row[INDEX.get(name) ?? 0] = Number.isFinite(value) ? value : 0;
+    };
+    const box = v.element.box;
+    const h = hand[i] ?? 0;
+    const area = Math.max(1, box.width * box.height);
+    const logArea = Math.max(-8, Math.min(4, Math.log(area / (vw * vh))));
+    let aboveHand = 0;
+    let aboveCover = 0;
+    let aboveKind = 0;
+    for (const a of v.ancestors) {
+      aboveHand = Math.max(aboveHand, hand[a] ?? 0);
+      aboveCover = Math.max(aboveCover, coverage[a] ?? 0);
+      aboveKind = Math.max(aboveKind, kind[a] ?? 0);
+    }
+    set('bias', 1);
+    set('hand', h);
+    set('handRel', h - maxHand);
+    set('handRank', Math.log1p(rank[i] ?? n));
+    set('handTop', rank[i] === 0 ? 1 : 0);
+    set('coverage', coverage[i] ?? 0);
+    set('content', contentCoverage[i] ?? 0);
+    set('noContent', content.length === 0 ? 1 : 0);
+    set('kind', kind[i] ?? 0);
+    set('noKind', hasKind ? 0 : 1);
+    set('kindContainer', containerKind ? (kind[i] ?? 0) : 0);
+    set('kindAncestor', aboveKind);
+    set('kindDescendant', below.kind[i] ?? 0);
+    set('kindChildren', Math.log1p(kindChildren[i] ?? 0));
+    set('context', context ? (ctx[i] ?? 0) : 0);
+    set('handAbove', aboveHand - h);
+    set('handBelow', (below.hand[i] ?? 0) - h);
+    set('coverAbove', aboveCover - (coverage[i] ?? 0));
+    set('coverBelow', (below.cover[i] ?? 0) - (coverage[i] ?? 0));
+    set('logArea', logArea);
+    set('logAreaContainer', containerKind ? logArea : 0);
+    set('logAreaSmall', smallKind ? logArea : 0);
+    set('tallSmall', smallKind && box.height > 2 * vh ? 1 : 0);
+    set('top', Math.min(1, box.y / docH));
+    set('aboveFold', box.y < vh ? 1 : 0);
+    set('logHeight', Math.max(-5, Math.min(4, Math.log(Math.max(1, box.height) / vh))));
+    set('width', Math.min(1, box.width / vw));
+    set('wide', box.width >= 0.9 * vw ? 1 : 0);
+    set('left', box.x + box.width <= 0.4 * vw ? 1 : 0);
+    set('right', box.x >= 0.6 * vw ? 1 : 0);
+    set('depth', Math.min(30, v.ancestors.length) / 10);
+    set('logChildren', Math.log1p(v.children));
+    set('logText', Math.log1p(v.element.text.length) / 5);
+    set('hasId', v.element.attributes.id ? 1 : 0);
+    set('named', v.element.name ? 1 : 0);
+    set('labelHit', hit(v.labels));
+    set('hintHit', hit(v.hints));
+    set('textHit', hit(v.textSet));
+    set('ownKindHint', hasKind && kinds.some((k) => v.hints.has(k.word)) ? 1 : 0);
+    set('firstOfKind', kindRank.get(i) === 0 ? 1 : 0);
+    set('kindRank', kindRank.has(i) ? Math.log1p(kindRank.get(i) ?? 0) : 0);
+    set('paraShare', totalParas === 0 ? 0 : (paras[i] ?? 0) / totalParas);
+    set('logDescendants', Math.log1p(descendants[i] ?? 0) / 3);
+    set('holdsH1', holdsH1[i] ?? 0);
+    set('largestOfKind', i === largest ? 1 : 0);
+    set('smallestOfKind', i === smallest ? 1 : 0);
+    const parentBox = v.element.parent === null ? null : views[v.element.parent]?.element.box;
+    set(
+      'sameBoxAsParent',
+      parentBox && Math.abs(parentBox.width - box.width) + Math.abs(parentBox.height - box.height) < 4
+        ? 1
+        : 0,
+    );
+    const chosen = views[handChoice];
+    set('handChoice', i === handChoice ? 1 : 0);
+    set(
+      'handFamily',
+      chosen !== undefined &&
+        i !== handChoice &&
+        ((chosen.ancestors.includes(i) && v.area <= 2 * chosen.area) ||
+          (v.ancestors.includes(handChoice) && v.area >= 0.5 * chosen.area))
+        ? 1
+        : 0,
+    );
+    set('plural', query.plural ? 1 : 0);
+    set('pluralChildren', query.plural ? Math.log1p(v.children) : 0);
+    set(`tag:${tagOf(v.tag)}` as FeatureName, 1);
+    set(`role:${roleOf(v.role)}` as FeatureName, 1);
+    return row;
+  });
+}

@@ -1,0 +1,124 @@
+import type { FeatureName } from './features.js';
+import { FEATURES } from './features.js';
+
+/**
+ * The learned part of the offline locator: a small model that scores each element of the map from
+ * its {@link FEATURES features} (linear, plus optionally one hidden layer of tanh units), trained by
+ * `bench/describe/train.ts` on the labelled `tune` cases of real pages, and a logistic calibration
+ * that turns the winner's chance and lead into a confidence.
+ */
+export interface RankerModel {
+  /** Feature names, in the order the weights expect. */
+  features: string[];
+  /** Standardisation of each feature: (x - mean) / std. */
+  mean: number[];
+  std: number[];
+  /** Hidden units (0: linear). */
+  hidden: number;
+  /** hidden × features input weights, row by row. */
+  w1: number[];
+  b1: number[];
+  /** hidden output weights, then one skip weight per feature. */
+  w2: number[];
+  /** confidence = σ(w · [1, ...{@link calibrationSignals}]), fitted out of fold and shifted so that 0.6 means "almost surely right". */
+  calibration: number[];
+}
+
+/** The model's score of each row of features. */
+export function scoreRows(model: RankerModel, rows: readonly Float64Array[]): number[] {
+  const F = model.features.length;
+  const H = model.hidden;
+  const x = new Float64Array(F);
+  return rows.map((row) => {
+    for (let f = 0; f < F; f++) x[f] = ((row[f] ?? 0) - (model.mean[f] ?? 0)) / (model.std[f] ?? 1);
+    let out = 0;
+    for (let j = 0; j < H; j++) {
+      let a = model.b1[j] ?? 0;
+      for (let f = 0; f < F; f++) a += (model.w1[j * F + f] ?? 0) * (x[f] ?? 0);
+      out += (model.w2[j] ?? 0) * Math.tanh(a);
+    }
+    for (let f = 0; f < F; f++) out += (model.w2[H + f] ?? 0) * (x[f] ?? 0);
+    return out;
+  });
+}
+
+/** The best score among elements that neither hold `best` nor lie inside it; null when none. */
+export function rivalOf(
+  scores: readonly number[],
+  best: number,
+  ancestors: readonly (readonly number[])[],
+): number | null {
+  const above = new Set(ancestors[best] ?? []);
+  let top: number | null = null;
+  scores.forEach((z, i) => {
+    if (i === best || above.has(i) || (ancestors[i] ?? []).includes(best)) return;
+    if (top === null || z > top) top = z;
+  });
+  return top;
+}
+
+/** Features of the winner that say how much of the description it explains. */
+const SIGNAL_FEATURES: FeatureName[] = ['noKind', 'noContent', 'kind', 'content', 'coverage'];
+
+/** The chosen element and its score's relatives, as {@link calibrationSignals} needs them. */
+export interface Shape {
+  ancestors: readonly (readonly number[])[];
+  areas: readonly number[];
+}
+
+/**
+ * What the confidence is computed from: the softmax chance of the winner together with the
+ * elements a user would take for it (its wrappers of at most twice its area, its insides of at
+ * least half), the winner's lead in score over the best element that neither holds it nor lies
+ * inside it, and the hand-written matcher's own confidence.
+ */
+export function calibrationSignals(
+  scores: readonly number[],
+  best: number,
+  shape: Shape,
+  hand: { confidence: number; index: number },
+  row: Float64Array,
+): number[] {
+  const top = scores[best] ?? 0;
+  let total = 0;
+  let family = 0;
+  const area = shape.areas[best] ?? 1;
+  const above = new Set(shape.ancestors[best] ?? []);
+  scores.forEach((z, i) => {
+    const e = Math.exp(z - top);
+    total += e;
+    const a = shape.areas[i] ?? 0;
+    if (
+      i === best ||
+      (above.has(i) && a <= 2 * area) ||
+      ((shape.ancestors[i] ?? []).includes(best) && a >= 0.5 * area)
+    )
+      family += e;
+  });
+  const rival = rivalOf(scores, best, shape.ancestors);
+  const logit = (p: number): number => Math.log((p + 1e-6) / (1 - p + 1e-6));
+  const h = hand.index;
+  const handArea = shape.areas[h] ?? 0;
+  const agree =
+    h === best ||
+    ((shape.ancestors[best] ?? []).includes(h) && handArea <= 2 * area) ||
+    ((shape.ancestors[h] ?? []).includes(best) && handArea >= 0.5 * area);
+  return [
+    logit(family / total),
+    rival === null ? 5 : Math.min(5, top - rival),
+    hand.confidence,
+    logit(1 / total),
+    agree ? 1 : 0,
+    agree ? hand.confidence : 0,
+    ...SIGNAL_FEATURES.map((name) => row[FEATURES.indexOf(name)] ?? 0),
+    top,
+  ];
+}
+
+/** Confidence, 0–1, from {@link calibrationSignals}. */
+export function confidenceOf(model: RankerModel, signals: readonly number[]): number {
+  const w = model.calibration;
+  let z = w[0] ?? 0;
+  signals.forEach((s, i) => (z += (w[i + 1] ?? 0) * s));
+  return 1 / (1 + Math.exp(-z));
+}
