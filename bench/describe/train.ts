@@ -360,6 +360,14 @@ for (const kind of [...new Set(samples.map((s) => s.kind))].sort()) {
   const list = held.filter((a) => a.s.kind === kind);
   if (list.length > 0) report(`  ${kind}`, list, cal);
 }
+if (process.env.DESCRIBE_WRONG)
+  for (const a of oof) {
+    const agree = (a.signals[4] ?? 0) > 0;
+    const conf = agree ? Math.max(confidenceAt(cal, a), a.s.hand.confidence) : confidenceAt(cal, a);
+    const right = agree ? a.s.right.has(a.s.hand.index) : a.right;
+    if (conf >= 0.6)
+      console.log(`${right ? 'R' : 'W'} agree=${agree ? 1 : 0} ranker=${confidenceAt(cal, a).toFixed(2)} hand=${a.s.hand.confidence.toFixed(2)} ${a.s.kind} ${JSON.stringify(a.s.description)} → ${a.s.selectors[agree ? a.s.hand.index : a.chosen]} (true ${a.s.truth})`);
+  }
 if (process.env.DESCRIBE_VERBOSE)
   for (const a of [...oof, ...held])
     console.log(

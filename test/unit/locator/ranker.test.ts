@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { FEATURES, featureRows } from '../../../src/adapters/offline-locator/features.js';
+import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
+import { parseDescription, Scorer } from '../../../src/adapters/offline-locator/offline-locator.js';
+import type { RankerModel } from '../../../src/adapters/offline-locator/ranker.js';
+import {
+  calibrationSignals,
+  confidenceOf,
+  rivalOf,
+  scoreRows,
+} from '../../../src/adapters/offline-locator/ranker.js';
+import { RANKER } from '../../../src/adapters/offline-locator/ranker-weights.js';
+import type { ElementMap, PageElement } from '../../../src/ports/element-locator.js';
+
+const model = (over: Partial<RankerModel>): RankerModel => ({
+  features: ['a', 'b'],
+  mean: [0, 0],
+  std: [1, 1],
+  hidden: 0,
+  w1: [],
+  b1: [],
+  w2: [1, 2],
+  calibration: [0, 1],
+  ...over,
+});
+
+describe('learned ranker', () => {
+  it('scores a row linearly after standardising it', () => {
+    const m = model({ mean: [1, 0], std: [2, 1] });
+    expect(scoreRows(m, [Float64Array.from([3, 1])])).toEqual([1 * ((3 - 1) / 2) + 2 * 1]);
+  });
+
+  it('adds its hidden tanh units to the linear part', () => {
+    const m = model({ hidden: 1, w1: [1, 0], b1: [0], w2: [2, 0, 0] });
+    const [score] = scoreRows(m, [Float64Array.from([0.5, 9])]);
+    expect(score).toBeCloseTo(2 * Math.tanh(0.5), 10);
+  });
+
+  it('takes as rival the best element that neither holds the winner nor lies inside it', () => {
+    // 0 holds 1, 1 holds 2; 3 stands apart.
+    const ancestors = [[], [0], [1, 0], []];
+    expect(rivalOf([5, 9, 8, 4], 1, ancestors)).toBe(4);
+    expect(rivalOf([5, 9, 8], 1, ancestors.slice(0, 3))).toBeNull();
+  });
+
+  it('counts the winner and its close wrappers and insides as one in the chance, and sees agreement', () => {
+    const shape = { ancestors: [[], [0], [1, 0], []], areas: [1000, 400, 300, 400] };
+    const row = new Float64Array(FEATURES.length);
+    const agreeing = calibrationSignals([0, 2, 2, 2], 1, shape, { confidence: 0.7, index: 2 }, row);
+    const [familyLogit, lead, hand, topLogit, agree, agreedHand] = agreeing;
+    // Family: 1 and 2 (2 lies inside, 300 ≥ half of 400); 0 is 2.5× as big, so not family.
+    const total = 1 + 3 * Math.exp(2);
+    const family = (2 * Math.exp(2)) / total;
+    expect(familyLogit).toBeCloseTo(Math.log(family / (1 - family)), 3);
+    expect(topLogit).toBeLessThan(familyLogit!);
+    expect(lead).toBe(0);
+    expect([hand, agree, agreedHand]).toEqual([0.7, 1, 0.7]);
+    const apart = calibrationSignals([0, 2, 2, 2], 1, shape, { confidence: 0.7, index: 3 }, row);
+    expect(apart[4]).toBe(0);
+  });
+
+  it('turns signals into a confidence that grows with them', () => {
+    const m = model({ calibration: [-1, 2] });
+    expect(confidenceOf(m, [0])).toBeCloseTo(1 / (1 + Math.E), 10);
+    expect(confidenceOf(m, [2])).toBeGreaterThan(confidenceOf(m, [1]));
+  });
+
+  it('ships weights made for the features the locator computes', () => {
+    expect(RANKER.features).toEqual([...FEATURES]);
+    expect(RANKER.mean).toHaveLength(FEATURES.length);
+    expect(RANKER.std).toHaveLength(FEATURES.length);
+    expect(RANKER.w1).toHaveLength(RANKER.hidden * FEATURES.length);
+    expect(RANKER.w2).toHaveLength(RANKER.hidden + FEATURES.length);
+    expect(RANKER.calibration.length).toBeGreaterThan(1);
+  });
+
+  it('computes one finite row of features per element', () => {
+    const el = (
+      selector: string,
+      tag: string,
+      parent: number | null,
+      extra: Partial<PageElement> = {},
+    ): PageElement => ({
+      selector,
+      tag,
+      role: null,
+      level: null,
+      name: '',
+      text: '',
+      attributes: {},
+      box: { x: 0, y: 0, width: 1280, height: 100 },
+      parent,
+      ...extra,
+    });
+    const map: ElementMap = {
+      url: 'https://example.com/',
+      title: 'Example',
+      viewport: { width: 1280, height: 720 },
+      documentHeight: 2000,
+      candidates: 3,
+      elements: [
+        el('footer', 'footer', null, {
+          role: 'contentinfo',
+          text: 'About us',
+          box: { x: 0, y: 1800, width: 1280, height: 200 },
+        }),
+        el('footer p', 'p', 0, { text: 'About us' }),
+        el('h1', 'h1', null, { role: 'heading', level: 1, text: 'Hello' }),
+      ],
+    };
+    const query = parseDescription('the footer');
+    const views = viewsOf(map.elements);
+    const rows = featureRows(query, views, new Scorer(query, views, map.documentHeight), map, 0);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect([...row].every(Number.isFinite)).toBe(true);
+    const at = (name: (typeof FEATURES)[number], i: number): number => rows[i]![FEATURES.indexOf(name)]!;
+    expect(at('tag:footer', 0)).toBe(1);
+    expect(at('role:contentinfo', 0)).toBe(1);
+    expect(at('handChoice', 0)).toBe(1);
+    expect(at('kind', 0)).toBeGreaterThan(at('kind', 2));
+    expect(at('holdsH1', 0)).toBe(0);
+  });
+});
