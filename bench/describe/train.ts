@@ -366,7 +366,9 @@ if (process.env.DESCRIBE_WRONG)
     const conf = agree ? Math.max(confidenceAt(cal, a), a.s.hand.confidence) : confidenceAt(cal, a);
     const right = agree ? a.s.right.has(a.s.hand.index) : a.right;
     if (conf >= 0.6)
-      console.log(`${right ? 'R' : 'W'} agree=${agree ? 1 : 0} ranker=${confidenceAt(cal, a).toFixed(2)} hand=${a.s.hand.confidence.toFixed(2)} ${a.s.kind} ${JSON.stringify(a.s.description)} → ${a.s.selectors[agree ? a.s.hand.index : a.chosen]} (true ${a.s.truth})`);
+      console.log(
+        `${right ? 'R' : 'W'} agree=${agree ? 1 : 0} ranker=${confidenceAt(cal, a).toFixed(2)} hand=${a.s.hand.confidence.toFixed(2)} ${a.s.kind} ${JSON.stringify(a.s.description)} → ${a.s.selectors[agree ? a.s.hand.index : a.chosen]} (true ${a.s.truth})`,
+      );
   }
 if (process.env.DESCRIBE_VERBOSE)
   for (const a of [...oof, ...held])
