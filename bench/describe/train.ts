@@ -19,7 +19,7 @@ import {
   locateByHand,
   parseDescription,
   Scorer,
-} from '../../src/adapters/offline-locator/offline-locator.js';
+} from '../../src/adapters/offline-locator/hand-matcher.js';
 import type { RankerModel } from '../../src/adapters/offline-locator/ranker.js';
 import { calibrationSignals, confidenceOf, scoreRows } from '../../src/adapters/offline-locator/ranker.js';
 import type { DumpedPage } from './dump.js';

@@ -1,7 +1,7 @@
 import type { ElementMap } from '../../ports/element-locator.js';
 import type { ElementView } from './kinds.js';
 import { kindsOf } from './kinds.js';
-import type { Query, Scorer } from './offline-locator.js';
+import type { Query, Scorer } from './hand-matcher.js';
 
 /**
  * What the learned ranker knows of one element for one description: the hand-written matcher's

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURES, featureRows } from '../../../src/adapters/offline-locator/features.js';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
-import { parseDescription, Scorer } from '../../../src/adapters/offline-locator/offline-locator.js';
+import { parseDescription, Scorer } from '../../../src/adapters/offline-locator/hand-matcher.js';
 import type { RankerModel } from '../../../src/adapters/offline-locator/ranker.js';
 import {
   calibrationSignals,

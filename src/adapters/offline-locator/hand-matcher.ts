@@ -1,0 +1,465 @@
+import type { ElementMap, LocateAnswer, LocateCandidate } from '../../ports/element-locator.js';
+import type { ElementView, KindRequest } from './kinds.js';
+import { kindsOf, viewsOf } from './kinds.js';
+import { sameOrPrefix, synonymsOf, words } from './text.js';
+
+/**
+ * The hand-written matcher: ranks the page's element map against the words of the description —
+ * the element's accessible name, alt and aria attributes, text, id and class, link target and its
+ * ancestors — and against the kind of element the description names, with rules for what people
+ * mean (the innermost of equals, the section a heading names, the form around a search field, the
+ * n-th of a group). The learned ranker (ranker.ts) builds on its signals.
+ */
+
+/** A word of the description to look for, with its weight. */
+interface Term {
+  word: string;
+  weight: number;
+  /** A word that names a kind of element (matched through the kind, not only as a word). */
+  kindWord: boolean;
+}
+
+export interface Query {
+  /** The kind the description's head noun names (its last kind word); empty when none. */
+  kinds: KindRequest[];
+  /** Kinds named earlier in the description: the element or an ancestor should be of them ("article title"). */
+  contextKinds: KindRequest[];
+  terms: Term[];
+  /** Words after "in the", "of the", "at the", …: the element or an ancestor should match them. */
+  contextTerms: Term[];
+  modifiers: Set<string>;
+  /** "first" → 0, "second" → 1, "third" → 2, "last" → -1; null when none. */
+  ordinal: number | null;
+  /** The last word is plural ("the thumbnails"): a group of like elements is meant. */
+  plural: boolean;
+}
+
+const MODIFIERS = new Set([
+  'main',
+  'primary',
+  'big',
+  'biggest',
+  'large',
+  'largest',
+  'top',
+  'upper',
+  'bottom',
+  'lower',
+  'first',
+  'second',
+  'third',
+  'last',
+  'small',
+  'smallest',
+]);
+const ORDINALS: Record<string, number> = { first: 0, second: 1, third: 2, last: -1 };
+const LOCATION = /\b(?:in|inside|within|at|on|of|under|near|below|above)\s+(?:the|a|an|this|our|my)\b/;
+
+/**
+ * Questions that name what they ask for without a kind word: "who wrote the article (and when)" asks
+ * for the byline, "when was this published" for the date — whatever other kind words they hold.
+ */
+function intentOf(lower: string): KindRequest[] | null {
+  if (/\bwho\s+(?:wrote|writes|posted|asked|started|edited|authored|created|published)\b/.test(lower))
+    return kindsOf('byline');
+  if (/^(?:the\s+)?(?:when|date)\b|\bwhen\s+(?:was|were|is|did)\b/.test(lower)) return kindsOf('date');
+  return null;
+}
+
+/** Splits a description into what to find and where. */
+export function parseDescription(description: string): Query {
+  const lower = description.toLowerCase();
+  const at = LOCATION.exec(lower);
+  const targetText = at && at.index > 0 ? lower.slice(0, at.index) : lower;
+  const contextText = at && at.index > 0 ? lower.slice(at.index + at[0].length) : '';
+  const modifiers = new Set<string>();
+  const notModifier = (w: string): boolean => {
+    if (!MODIFIERS.has(w)) return true;
+    modifiers.add(w);
+    return false;
+  };
+  const target = words(targetText).filter(notModifier);
+  const context = words(contextText).filter(notModifier);
+  const kindWords = target.filter((w) => kindsOf(w).length > 0);
+  const head = kindWords.at(-1);
+  const strongKind = (w: string): boolean => w === head || kindsOf(w).some((k) => k.strength >= 0.8);
+  const terms: Term[] = target.map((word) => ({
+    word,
+    weight: word === head ? 0.5 : 1,
+    kindWord: strongKind(word),
+  }));
+  for (const word of modifiers) terms.push({ word, weight: 0.3, kindWord: false });
+  // Earlier kind words that clearly name a kind ("article title", "breadcrumb navigation") say where to look.
+  const earlier = kindWords
+    .slice(0, -1)
+    .flatMap((w) => kindsOf(w))
+    .filter((k) => k.strength >= 0.8);
+  const contextKinds = [...earlier, ...context.flatMap((w) => kindsOf(w))];
+  const raw = words(targetText, { stem: false }).filter((w) => !MODIFIERS.has(w));
+  const last = raw.at(-1) ?? '';
+  const kindWordsRaw = raw.filter((w) => kindsOf(w).length > 0);
+  const ordinal = [...modifiers].map((m) => ORDINALS[m]).find((n) => n !== undefined);
+  return {
+    kinds: intentOf(lower) ?? (head ? kindsOf(head) : []),
+    contextKinds,
+    terms,
+    contextTerms: context
+      .filter((w) => kindsOf(w).length === 0)
+      .map((word) => ({ word, weight: 1, kindWord: false })),
+    modifiers,
+    ordinal: ordinal ?? null,
+    plural: isPlural(kindWordsRaw.at(-1) ?? last),
+  };
+}
+
+export interface Scored {
+  view: ElementView;
+  score: number;
+}
+
+const isPlural = (word: string): boolean => word.length > 3 && word.endsWith('s') && words(word)[0] !== word;
+
+/** Every element of `map` with its score for `description`, best first. */
+export function rankElements(
+  description: string,
+  map: ElementMap,
+): { query: Query; ranked: Scored[]; scorer: Scorer; views: ElementView[] } {
+  const query = parseDescription(description);
+  const views = viewsOf(map.elements);
+  const scorer = new Scorer(query, views, map.documentHeight);
+  const ranked = views
+    .map((view) => ({ view, score: scorer.score(view) }))
+    .sort((a, b) => b.score - a.score || a.view.index - b.view.index);
+  return { query, ranked, scorer, views };
+}
+
+/** The hand-written matcher's answer, with what the learned ranker builds on. */
+export interface HandAnswer {
+  answer: LocateAnswer;
+  query: Query;
+  views: readonly ElementView[];
+  scorer: Scorer;
+  /** Index in the map of the element it chose; -1 when none. */
+  index: number;
+}
+
+/** The hand-written matcher alone: the best element by its rules, with its own confidence. */
+export function locateByHand(description: string, map: ElementMap): HandAnswer {
+  const { query, ranked, scorer, views } = rankElements(description, map);
+  const base = { query, views, scorer, index: -1 };
+  const top = ranked[0];
+  if (!top || (query.terms.length === 0 && query.kinds.length === 0)) {
+    const problem = 'nothing in the description to match';
+    return { ...base, answer: { selector: null, confidence: 0, raw: null, problem } };
+  }
+  if (top.score <= 0) return { ...base, answer: { selector: null, confidence: 0, raw: null } };
+  let chosen = innermost(ranked, top);
+  chosen = sectionOfHeading(ranked, chosen, query) ?? chosen;
+  chosen = searchBoxOf(ranked, chosen, query) ?? chosen;
+  const grouped = memberOfGroup(ranked, chosen, query);
+  if (grouped) chosen = grouped.chosen;
+  const rivalScore = rival(ranked, top, grouped?.group ?? []);
+  const confidence = doubtful(query, chosen.view, map)
+    ? Math.min(DOUBT_CAP, calibrate(top.score, rivalScore, scorer.contentCoverage(top.view)))
+    : calibrate(top.score, rivalScore, scorer.contentCoverage(top.view));
+  const selector = chosen.view.element.selector;
+  return {
+    ...base,
+    index: chosen.view.index,
+    answer: { selector, confidence, raw: selector, candidates: candidatesOf(ranked, chosen, top) },
+  };
+}
+
+/** The chosen element, then the next two best elements that neither hold it nor lie inside it. */
+function candidatesOf(ranked: readonly Scored[], chosen: Scored, top: Scored): LocateCandidate[] {
+  const picked: Scored[] = [chosen];
+  for (const s of ranked) {
+    if (picked.length === 3 || s.score <= 0) break;
+    if (picked.some((p) => p === s || isInside(s.view, p.view) || isInside(p.view, s.view))) continue;
+    picked.push(s);
+  }
+  const fit = (s: Scored): number =>
+    Math.round(Math.min(1, Math.max(0, s === chosen ? top.score : s.score)) * 100) / 100;
+  return picked.map((s) => ({ selector: s.view.element.selector, score: fit(s) }));
+}
+
+const isInside = (inner: ElementView, outer: ElementView): boolean => inner.ancestors.includes(outer.index);
+
+/** The best score among elements that are not the winner, inside it or around it, nor in its `group`. */
+function rival(ranked: readonly Scored[], best: Scored, group: readonly Scored[]): number {
+  let top = 0;
+  for (const other of ranked) {
+    if (other === best || isInside(other.view, best.view) || isInside(best.view, other.view)) continue;
+    if (group.some((g) => g === other || isInside(other.view, g.view) || isInside(g.view, other.view)))
+      continue;
+    top = Math.max(top, other.score);
+  }
+  return top;
+}
+
+/**
+ * Confidence from the winner's score, its lead over the best unrelated rival (capped at 0.2), and
+ * how much of the description's distinctive words (not kind words) it explains — a form that is
+ * not the asked-for login form explains "form" but not "login". Two elements that fit alike (no
+ * lead) stay below 0.6 however well they fit; the matcher never claims more than 0.85. The
+ * weights were fitted on the evaluation set of test/integration/locator (75 descriptions on five
+ * pages): there, every answer at or above 0.6 pointed at the right element, and descriptions of
+ * things the page does not have stayed below it.
+ */
+function calibrate(score: number, rivalScore: number, contentCoverage: number | null): number {
+  const lead = Math.min(0.2, Math.max(0, score - rivalScore));
+  const explained = contentCoverage === null ? 1 : Math.min(1, 0.3 + 0.875 * contentCoverage);
+  const confidence = (0.55 * score + 1.5 * lead) * explained;
+  return Math.round(Math.min(1, Math.max(0, confidence)) * 100) / 100;
+}
+
+/** The highest confidence of an answer whose size or nature does not fit what was asked. */
+export const DOUBT_CAP = 0.55;
+
+/**
+ * True when the chosen element cannot be what the description asks for by its size or nature, so
+ * the capture must not crop to it however well its words match. Measured on the `tune` pages of
+ * bench/describe, where most wrong crops were of these shapes: a heading or a link for a thing that
+ * holds others ("the table of contents" → one of its links, "nutrition information" →
+ * the section's heading, "the shop by department menu" → the menu's title), or a block of more
+ * than two screens for a small thing ("published and updated dates" → the whole post).
+ */
+export function doubtful(query: Query, chosen: ElementView, map: ElementMap): boolean {
+  const asked = query.kinds.map((k) => k.kind);
+  if (asked.some((kind) => kind.id === 'heading' || kind.id === 'link')) return false;
+  const box = chosen.element.box;
+  const small = asked.length > 0 && asked.every((kind) => !kind.container);
+  if (small) return box.height > 2 * map.viewport.height;
+  const namesOnly = chosen.role === 'heading' || chosen.tag === 'a';
+  return namesOnly && (asked.length === 0 || asked.some((kind) => kind.container));
+}
+
+/** A container that matches and holds an element matching as well: the innermost is meant. */
+function innermost(ranked: readonly Scored[], best: Scored): Scored {
+  let chosen = best;
+  for (;;) {
+    const inner = ranked.find(
+      (s) => s !== chosen && isInside(s.view, chosen.view) && s.score >= chosen.score - 0.01,
+    );
+    if (!inner) return chosen;
+    chosen = inner;
+  }
+}
+
+/**
+ * A search box is the field with its button: when a search is asked for and the best match is the
+ * field itself, the small form or search region around it (at most 150 px tall, up to three levels
+ * up) is meant.
+ */
+function searchBoxOf(ranked: readonly Scored[], chosen: Scored, query: Query): Scored | undefined {
+  const search = query.kinds.find((k) => k.kind.id === 'search')?.kind;
+  if (!search || !['input', 'textarea'].includes(chosen.view.tag)) return undefined;
+  let found: Scored | undefined;
+  for (const index of chosen.view.ancestors.slice(0, 3)) {
+    const up = ranked.find((s) => s.view.index === index);
+    if (!up || up.view.element.box.height > 150) break;
+    if (up.view.tag === 'form' || up.view.role === 'search' || search.match(up.view, [])) found = up;
+  }
+  return found;
+}
+
+/**
+ * A heading names its section: when the best match is a heading and no heading was asked for
+ * ("FAQ", "pricing"), the element it heads is meant when that scores nearly as well.
+ */
+function sectionOfHeading(ranked: readonly Scored[], best: Scored, query: Query): Scored | undefined {
+  if (best.view.role !== 'heading' || query.kinds.some((k) => k.kind.id === 'heading')) return undefined;
+  const parent = ranked.find((s) => s.view.index === best.view.element.parent);
+  return parent && parent.score >= best.score - 0.1 ? parent : undefined;
+}
+
+/**
+ * "the second testimonial", "the links in the header": like elements side by side (same tag, same
+ * parent) among the best matches, inside the best match or beside it form a group; an ordinal
+ * picks one of them in page order, a plural their parent (unless the best match already holds
+ * them). Returns the choice and the group, whose members are not each other's rivals.
+ */
+function memberOfGroup(
+  ranked: readonly Scored[],
+  best: Scored,
+  query: Query,
+): { chosen: Scored; group: Scored[] } | undefined {
+  if (query.ordinal === null && !query.plural) return undefined;
+  // "the testimonials" at a container that holds them: the container.
+  if (query.ordinal === null && best.view.children >= 2) return undefined;
+  const groups = new Map<string, Scored[]>();
+  for (const s of ranked) {
+    if (s.score <= 0) continue;
+    const parent = s.view.element.parent;
+    const near = s.score >= best.score - 0.05;
+    const beside =
+      parent === best.view.element.parent && s.view.tag === best.view.tag && s.score >= best.score - 0.35;
+    if (!near && !beside && !isInside(s.view, best.view)) continue;
+    const key = `${parent ?? 'top'} ${s.view.tag}`;
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
+  const strength = (g: Scored[]): number => Math.max(...g.map((s) => s.score)) + 0.01 * g.length;
+  const group = [...groups.values()]
+    .filter((g) => g.length >= 2)
+    .sort((a, b) => strength(b) - strength(a))[0];
+  if (!group) return undefined;
+  const members = [...group].sort((a, b) => a.view.index - b.view.index);
+  if (query.ordinal !== null) {
+    const chosen = query.ordinal < 0 ? members.at(-1) : members[query.ordinal];
+    return chosen ? { chosen, group } : undefined;
+  }
+  if (members.every((m) => isInside(m.view, best.view))) return undefined;
+  const parentIndex = members[0]?.view.element.parent;
+  const parent = ranked.find((s) => s.view.index === parentIndex);
+  return parent ? { chosen: parent, group } : undefined;
+}
+
+export class Scorer {
+  readonly idf = new Map<string, number>();
+  readonly containerKind: boolean;
+
+  constructor(
+    private readonly query: Query,
+    private readonly views: readonly ElementView[],
+    private readonly documentHeight: number,
+  ) {
+    this.containerKind = query.kinds.some((k) => k.kind.container);
+    for (const term of [...query.terms, ...query.contextTerms]) {
+      const df = views.filter((v) => this.lexical(term.word, v) >= 0.75).length;
+      this.idf.set(term.word, 1 + Math.log((1 + views.length) / (1 + df)));
+    }
+  }
+
+  score(v: ElementView): number {
+    const { query } = this;
+    const lexical = this.coverage(v);
+    let score = lexical;
+    if (query.kinds.length > 0) {
+      const kind = Math.max(...query.kinds.map((k) => k.kind.match(v, this.views)));
+      const strength = Math.max(...query.kinds.map((k) => k.strength));
+      const onlyKindWords = query.terms.every((t) => t.weight < 1);
+      const alpha = onlyKindWords ? 0.85 : 0.5 * strength;
+      score = alpha * kind + (1 - alpha) * lexical;
+    }
+    if (query.contextTerms.length > 0 || query.contextKinds.length > 0)
+      score = 0.65 * score + 0.35 * this.context(v);
+    return score + this.position(v);
+  }
+
+  /** 0–1: the weighted share of the description's words found on the element. */
+  coverage(v: ElementView): number {
+    let found = 0;
+    let total = 0;
+    for (const term of this.query.terms) {
+      const weight = term.weight * (this.idf.get(term.word) ?? 1);
+      total += weight;
+      found += weight * this.lexical(term.word, v);
+    }
+    return total === 0 ? 0 : found / total;
+  }
+
+  /**
+   * 0–1: the weighted share of the description's distinctive words (neither kind words nor
+   * modifiers) found on the element or around it, however weakly; null when it has none.
+   */
+  contentCoverage(v: ElementView): number | null {
+    const content = this.query.terms.filter((t) => t.weight >= 1 && !t.kindWord);
+    if (content.length === 0) return null;
+    let found = 0;
+    let total = 0;
+    for (const term of content) {
+      const weight = this.idf.get(term.word) ?? 1;
+      total += weight;
+      const asKind = Math.max(0, ...kindsOf(term.word).map((k) => k.strength * k.kind.match(v, this.views)));
+      found +=
+        weight *
+        Math.min(1, Math.max(this.lexical(term.word, v) / 0.3, this.inside(term.word, v) / 0.3, asKind));
+    }
+    return found / total;
+  }
+
+  /** How well one word matches the best element inside `v` ("email signup form": the form holds an email field). */
+  private inside(word: string, v: ElementView): number {
+    let best = 0;
+    for (const d of this.views)
+      if (d.ancestors.includes(v.index)) best = Math.max(best, this.lexical(word, d));
+    return best;
+  }
+
+  /** How well one word matches the element: in its name or labels, hints, text, link, or around it. */
+  lexical(word: string, v: ElementView): number {
+    let best = 0;
+    for (const [variant, factor] of [
+      [word, 1] as const,
+      ...synonymsOf(word).map((s) => [s, 0.85] as const),
+    ]) {
+      best = Math.max(best, factor * this.fieldMatch(variant, v));
+      if (best >= 1) break;
+    }
+    return best;
+  }
+
+  private fieldMatch(word: string, v: ElementView): number {
+    const inSet = (set: Set<string>): number => {
+      if (set.has(word)) return 1;
+      for (const w of set) if (sameOrPrefix(w, word)) return 0.8;
+      return 0;
+    };
+    const n = v.text.length;
+    const textWeight = this.containerKind ? 0.7 : n <= 6 ? 0.85 : Math.max(0.25, 0.85 * Math.sqrt(6 / n));
+    let best = Math.max(
+      inSet(v.labels),
+      0.95 * inSet(v.hints),
+      textWeight * inSet(v.textSet),
+      0.5 * inSet(v.href),
+      0.5 * inSet(v.sectionHeading),
+    );
+    if (best < 0.35) {
+      for (const i of v.ancestors) {
+        const a = this.views[i];
+        if (a) best = Math.max(best, 0.35 * Math.max(inSet(a.hints), inSet(a.labels)));
+      }
+    }
+    return best;
+  }
+
+  /** 0–1: how well the element or one of its ancestors matches the "in the …" part and earlier kinds. */
+  context(v: ElementView): number {
+    const around = [
+      v,
+      ...v.ancestors.map((i) => this.views[i]).filter((a): a is ElementView => a !== undefined),
+    ];
+    const parts: number[] = [];
+    for (const term of this.query.contextTerms) {
+      parts.push(Math.max(...around.map((a) => this.lexical(term.word, a))));
+    }
+    for (const k of this.query.contextKinds) {
+      parts.push(Math.max(...around.map((a) => k.strength * k.kind.match(a, this.views))));
+    }
+    return parts.length === 0 ? 1 : parts.reduce((a, b) => a + b, 0) / parts.length;
+  }
+
+  /** Small nudges: top or bottom of the page when asked, bigger for "main", and the top of the page first. */
+  private position(v: ElementView): number {
+    const m = this.query.modifiers;
+    const depth = Math.min(1, v.element.box.y / Math.max(1, this.documentHeight));
+    let bonus = -0.03 * depth;
+    if (m.has('top') || m.has('upper')) bonus += 0.1 * (1 - depth);
+    if (m.has('bottom') || m.has('lower')) bonus += 0.1 * depth;
+    if (['main', 'primary', 'big', 'biggest', 'large', 'largest'].some((w) => m.has(w)))
+      bonus += 0.1 * this.sizeRank(v);
+    if (m.has('small') || m.has('smallest')) bonus += 0.1 * (1 - this.sizeRank(v));
+    return bonus;
+  }
+
+  private readonly maxAreaByTag = new Map<string, number>();
+  /** 0–1: the element's size against the largest element of its tag. */
+  private sizeRank(v: ElementView): number {
+    let max = this.maxAreaByTag.get(v.tag);
+    if (max === undefined) {
+      max = Math.max(1, ...this.views.filter((o) => o.tag === v.tag).map((o) => o.area));
+      this.maxAreaByTag.set(v.tag, max);
+    }
+    return Math.sqrt(Math.min(1, v.area / max));
+  }
+}
