@@ -15,11 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FEATURES, featureRows } from '../../src/adapters/offline-locator/features.js';
 import { viewsOf } from '../../src/adapters/offline-locator/kinds.js';
-import {
-  locateByHand,
-  parseDescription,
-  Scorer,
-} from '../../src/adapters/offline-locator/hand-matcher.js';
+import { locateByHand, parseDescription, Scorer } from '../../src/adapters/offline-locator/hand-matcher.js';
 import type { RankerModel } from '../../src/adapters/offline-locator/ranker.js';
 import { calibrationSignals, confidenceOf, scoreRows } from '../../src/adapters/offline-locator/ranker.js';
 import type { DumpedPage } from './dump.js';
