@@ -152,7 +152,7 @@ export function featureRows(
   const hasKind = kinds.length > 0;
   const containerKind = kinds.some((k) => k.kind.container);
   const smallKind = hasKind && !containerKind;
-  const kind = views.map((v) => (hasKind ? Math.max(...kinds.map((k) => k.kind.match(v, views))) : 0));
+  const kind = views.map((v) => (hasKind ? Math.max(...kinds.map((k) => scorer.kindMatch(k.kind, v))) : 0));
   // Kind matches in page order: "the first" of a kind is often the one meant.
   const kindOrder = [...kind.keys()].filter((i) => (kind[i] ?? 0) >= 0.6);
   const kindRank = new Map<number, number>(kindOrder.map((i, r) => [i, r]));
@@ -163,7 +163,7 @@ export function featureRows(
   const content = query.terms.filter((t) => t.weight >= 1 && !t.kindWord);
   const lex = content.map((t) => views.map((v) => scorer.lexical(t.word, v)));
   const asKind = content.map((t) =>
-    views.map((v) => Math.max(0, ...kindsOf(t.word).map((k) => k.strength * k.kind.match(v, views)))),
+    views.map((v) => Math.max(0, ...kindsOf(t.word).map((k) => k.strength * scorer.kindMatch(k.kind, v)))),
   );
   const insideLex = lex.map((row) => {
     const up = new Array<number>(n).fill(0);

@@ -1,5 +1,5 @@
 import type { ElementMap, LocateAnswer, LocateCandidate } from '../../ports/element-locator.js';
-import type { ElementView, KindRequest } from './kinds.js';
+import type { ElementView, Kind, KindRequest } from './kinds.js';
 import { kindsOf, viewsOf } from './kinds.js';
 import { sameOrPrefix, synonymsOf, words } from './text.js';
 
@@ -330,12 +330,39 @@ export class Scorer {
     }
   }
 
+  private readonly scores = new Map<number, number>();
+  /** The element's score (computed once per element). */
   score(v: ElementView): number {
+    let known = this.scores.get(v.index);
+    if (known === undefined) {
+      known = this.computeScore(v);
+      this.scores.set(v.index, known);
+    }
+    return known;
+  }
+
+  private readonly kindMatches = new Map<string, Float64Array>();
+  /** How well the element is of `kind`, 0–1 (computed once per kind and element). */
+  kindMatch(kind: Kind, v: ElementView): number {
+    let row = this.kindMatches.get(kind.id);
+    if (!row) {
+      row = new Float64Array(this.views.length).fill(Number.NaN);
+      this.kindMatches.set(kind.id, row);
+    }
+    let value = row[v.index] ?? Number.NaN;
+    if (Number.isNaN(value)) {
+      value = kind.match(v, this.views);
+      row[v.index] = value;
+    }
+    return value;
+  }
+
+  private computeScore(v: ElementView): number {
     const { query } = this;
     const lexical = this.coverage(v);
     let score = lexical;
     if (query.kinds.length > 0) {
-      const kind = Math.max(...query.kinds.map((k) => k.kind.match(v, this.views)));
+      const kind = Math.max(...query.kinds.map((k) => this.kindMatch(k.kind, v)));
       const strength = Math.max(...query.kinds.map((k) => k.strength));
       const onlyKindWords = query.terms.every((t) => t.weight < 1);
       const alpha = onlyKindWords ? 0.85 : 0.5 * strength;
@@ -370,7 +397,7 @@ export class Scorer {
     for (const term of content) {
       const weight = this.idf.get(term.word) ?? 1;
       total += weight;
-      const asKind = Math.max(0, ...kindsOf(term.word).map((k) => k.strength * k.kind.match(v, this.views)));
+      const asKind = Math.max(0, ...kindsOf(term.word).map((k) => k.strength * this.kindMatch(k.kind, v)));
       found +=
         weight *
         Math.min(1, Math.max(this.lexical(term.word, v) / 0.3, this.inside(term.word, v) / 0.3, asKind));
@@ -388,6 +415,22 @@ export class Scorer {
 
   /** How well one word matches the element: in its name or labels, hints, text, link, or around it. */
   lexical(word: string, v: ElementView): number {
+    let row = this.lexicalMatches.get(word);
+    if (!row) {
+      row = new Float64Array(this.views.length).fill(Number.NaN);
+      this.lexicalMatches.set(word, row);
+    }
+    let value = row[v.index] ?? Number.NaN;
+    if (Number.isNaN(value)) {
+      value = this.computeLexical(word, v);
+      row[v.index] = value;
+    }
+    return value;
+  }
+
+  private readonly lexicalMatches = new Map<string, Float64Array>();
+
+  private computeLexical(word: string, v: ElementView): number {
     let best = 0;
     for (const [variant, factor] of [
       [word, 1] as const,
@@ -434,7 +477,7 @@ export class Scorer {
       parts.push(Math.max(...around.map((a) => this.lexical(term.word, a))));
     }
     for (const k of this.query.contextKinds) {
-      parts.push(Math.max(...around.map((a) => k.strength * k.kind.match(a, this.views))));
+      parts.push(Math.max(...around.map((a) => k.strength * this.kindMatch(k.kind, a))));
     }
     return parts.length === 0 ? 1 : parts.reduce((a, b) => a + b, 0) / parts.length;
   }
