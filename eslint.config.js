@@ -100,6 +100,7 @@ export default tseslint.config(
       'dist/**',
       'node_modules/**',
       'data/**',
+      '.tmp/**',
       'coverage/**',
       'scripts/**',
       'bin/**',
