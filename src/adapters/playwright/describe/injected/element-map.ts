@@ -277,6 +277,25 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
       return false;
     }
   };
+  // Uniqueness of the simple selectors (`#id`, `tag[attr="v"]`, `tag.class`) from counts made in one
+  // pass over the document, instead of a querySelectorAll over the whole document per try. Quirks
+  // mode matches ids and classes ASCII-case-insensitively: so do the counts there.
+  const quirks = document.compatMode !== 'CSS1Compat';
+  const fold = (name: string): string => (quirks ? name.replace(/[A-Z]/g, (c) => c.toLowerCase()) : name);
+  const ATTRS = ['data-testid', 'name', 'aria-label', 'alt', 'for', 'title'];
+  const counts = new Map<string, number>();
+  const bump = (key: string): void => {
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  for (const el of Array.from(document.getElementsByTagName('*'))) {
+    if (el.id) bump(`#${fold(el.id)}`);
+    for (const attr of ATTRS) {
+      const value = el.getAttribute(attr);
+      if (value) bump(`${el.localName}[${attr}]${value}`);
+    }
+    for (const c of Array.from(el.classList)) bump(`${el.localName}.${fold(c)}`);
+  }
+  const only = (key: string): boolean => counts.get(key) === 1;
   const quote = (value: string): string => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
   const cache = new Map<Element, string | null>();
   const selectorOf = (el: Element): string | null => {
@@ -284,36 +303,32 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     if (known !== undefined) return known;
     let found: string | null = null;
     const tag = CSS.escape(el.localName);
-    if (el.id && unique(`#${CSS.escape(el.id)}`, el)) found = `#${CSS.escape(el.id)}`;
-    for (const attr of ['data-testid', 'name', 'aria-label', 'alt', 'for', 'title']) {
+    if (el.id && only(`#${fold(el.id)}`)) found = `#${CSS.escape(el.id)}`;
+    for (const attr of ATTRS) {
       if (found) break;
       const value = el.getAttribute(attr);
-      if (
-        value &&
-        value.length <= 60 &&
-        !/[\n\r]/.test(value) &&
-        unique(`${tag}[${attr}=${quote(value)}]`, el)
-      ) {
-        found = `${tag}[${attr}=${quote(value)}]`;
-      }
+      const selector = `${tag}[${attr}=${quote(value ?? '')}]`;
+      if (value && value.length <= 60 && !/[\n\r]/.test(value) && only(`${el.localName}[${attr}]${value}`))
+        found = selector;
     }
     const classes = Array.from(el.classList)
       .filter((c) => /^[a-zA-Z_-][\w-]{0,40}$/.test(c))
       .slice(0, 4);
     for (const c of classes) {
       if (found) break;
-      if (unique(`${tag}.${CSS.escape(c)}`, el)) found = `${tag}.${CSS.escape(c)}`;
+      if (only(`${el.localName}.${fold(c)}`)) found = `${tag}.${CSS.escape(c)}`;
     }
     if (!found) {
       const parent = el.parentElement;
       const parentSelector = !parent ? null : parent === document.body ? 'body' : selectorOf(parent);
       if (parent && parentSelector) {
-        const nth =
-          Array.from(parent.children)
-            .filter((c) => c.localName === el.localName)
-            .indexOf(el) + 1;
+        const sameName = Array.from(parent.children).filter((c) => c.localName === el.localName);
+        const nth = sameName.indexOf(el) + 1;
         const path = `${parentSelector} > ${tag}:nth-of-type(${nth})`;
-        if (unique(path, el)) found = path;
+        // One parent, one n-th child of the type: unique by construction, unless siblings of the
+        // same name live in another namespace (an SVG <a> beside an HTML one).
+        const oneType = sameName.every((c) => c.namespaceURI === el.namespaceURI);
+        if (oneType || unique(path, el)) found = path;
       }
     }
     cache.set(el, found);
