@@ -31,6 +31,8 @@ const L2 = Number(arg('--l2', '0.003'));
 const STEPS = Number(arg('--steps', '400'));
 const WRITE = process.argv.includes('--write');
 const F = FEATURES.length;
+/** Keep equal to HAND_VOUCHES of src/adapters/offline-locator/offline-locator.ts. */
+const HAND_VOUCHES = 0.65;
 
 interface Sample {
   page: string;
@@ -306,17 +308,34 @@ function report(label: string, answers: Answer[], cal: number[] | null, threshol
     const crops = answers.filter((a) => confidenceAt(cal, a) >= threshold);
     const right = crops.filter((a) => a.right).length;
     line += `  right crop ${((100 * right) / n).toFixed(1)} %  wrong crop ${((100 * (crops.length - right)) / n).toFixed(1)} %`;
-    // As the locator decides: the ranker when sure, else the hand matcher when sure and agreeing.
+    // As the locator decides: the hand matcher's element when both agree, the ranker's confidence
+    // unless the agreeing hand matcher is sure enough to vouch (HAND_VOUCHES in offline-locator.ts).
     let r = 0;
     let w = 0;
     for (const a of answers) {
       const agree = (a.signals[4] ?? 0) > 0;
-      const conf = agree ? Math.max(confidenceAt(cal, a), a.s.hand.confidence) : confidenceAt(cal, a);
+      const conf =
+        agree && a.s.hand.confidence >= HAND_VOUCHES
+          ? Math.max(confidenceAt(cal, a), a.s.hand.confidence)
+          : confidenceAt(cal, a);
       const right = agree ? a.s.right.has(a.s.hand.index) : a.right;
       if (conf >= threshold && right) r++;
       else if (conf >= threshold) w++;
     }
     line += ` | locator: right ${((100 * r) / n).toFixed(1)} % wrong ${((100 * w) / n).toFixed(1)} %`;
+    if (process.env.DESCRIBE_RULES)
+      for (const floor of [0.65, 0.7, 0.75, 0.8]) {
+        let rr = 0;
+        let ww = 0;
+        for (const a of answers) {
+          const agree = (a.signals[4] ?? 0) > 0 && a.s.hand.confidence >= floor;
+          const conf = agree ? Math.max(confidenceAt(cal, a), a.s.hand.confidence) : confidenceAt(cal, a);
+          const right = agree ? a.s.right.has(a.s.hand.index) : a.right;
+          if (conf >= threshold && right) rr++;
+          else if (conf >= threshold) ww++;
+        }
+        line += ` | hand≥${floor}: ${((100 * rr) / n).toFixed(1)}/${((100 * ww) / n).toFixed(1)}`;
+      }
   }
   console.log(line);
 }

@@ -58,6 +58,16 @@ export const FEATURES = [
   'largestOfKind',
   'smallestOfKind',
   'sameBoxAsParent',
+  'kindGain',
+  'outermostOfKind',
+  'innermostOfKind',
+  'outermostContainer',
+  'innermostSmall',
+  'inMain',
+  'inChrome',
+  'chromeAskedInChrome',
+  'contentAskedInMain',
+  'contentAskedInChrome',
   'handChoice',
   'handFamily',
   'plural',
@@ -115,6 +125,28 @@ export type FeatureName = (typeof FEATURES)[number];
 const TAGS = new Set(FEATURES.filter((f) => f.startsWith('tag:')).map((f) => f.slice(4)));
 const ROLES = new Set(FEATURES.filter((f) => f.startsWith('role:')).map((f) => f.slice(5)));
 const INDEX = new Map<string, number>(FEATURES.map((f, i) => [f, i]));
+
+/** Kinds that are parts of the page's frame rather than of its content. */
+const CHROME_KINDS = new Set(['navigation', 'header', 'footer', 'sidebar', 'search', 'logo', 'breadcrumb']);
+/** Kinds that are parts of an article or a product's content. */
+const CONTENT_KINDS = new Set([
+  'heading',
+  'date',
+  'byline',
+  'article',
+  'code',
+  'table',
+  'share',
+  'comments',
+  'contents',
+  'image',
+  'price',
+  'quote',
+  'caption',
+  'paragraph',
+]);
+const MAIN_ROLES = new Set(['main', 'article']);
+const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'complementary']);
 
 const tagOf = (tag: string): string => {
   if (tag === 'h5' || tag === 'h6') return 'h4';
@@ -224,6 +256,16 @@ export function featureRows(
   const largest = ofKind.length === 0 ? -1 : ofKind.reduce((a, b) => (areaOf(b) > areaOf(a) ? b : a));
   const smallest = ofKind.length === 0 ? -1 : ofKind.reduce((a, b) => (areaOf(b) < areaOf(a) ? b : a));
 
+  const askedChrome = kinds.some((k) => CHROME_KINDS.has(k.kind.id));
+  const askedContent = kinds.some((k) => CONTENT_KINDS.has(k.kind.id));
+  const within = (v: ElementView, roles: Set<string>, tags: string[]): number =>
+    v.ancestors.some((a) => {
+      const up = views[a];
+      return up !== undefined && ((up.role !== null && roles.has(up.role)) || tags.includes(up.tag));
+    })
+      ? 1
+      : 0;
+
   const termWords = query.terms.filter((t) => t.weight >= 1).map((t) => t.word);
   const hit = (set: Set<string>): number =>
     termWords.length === 0 ? 0 : termWords.filter((w) => set.has(w)).length / termWords.length;
@@ -298,6 +340,21 @@ export function featureRows(
         ? 1
         : 0,
     );
+    const inMain = within(v, MAIN_ROLES, ['main', 'article']);
+    const inChrome = within(v, CHROME_ROLES, ['header', 'footer', 'nav', 'aside']);
+    set('inMain', inMain);
+    set('inChrome', inChrome);
+    set('chromeAskedInChrome', askedChrome ? inChrome : 0);
+    set('contentAskedInMain', askedContent ? inMain : 0);
+    set('contentAskedInChrome', askedContent ? inChrome : 0);
+    const own = kind[i] ?? 0;
+    const outermost = own >= 0.6 && aboveKind < 0.6 ? 1 : 0;
+    const innermost = own >= 0.6 && (below.kind[i] ?? 0) < 0.6 ? 1 : 0;
+    set('kindGain', own - aboveKind);
+    set('outermostOfKind', outermost);
+    set('innermostOfKind', innermost);
+    set('outermostContainer', containerKind ? outermost : 0);
+    set('innermostSmall', smallKind ? innermost : 0);
     const chosen = views[handChoice];
     set('handChoice', i === handChoice ? 1 : 0);
     set(

@@ -97,12 +97,7 @@ export function calibrationSignals(
   });
   const rival = rivalOf(scores, best, shape.ancestors);
   const logit = (p: number): number => Math.log((p + 1e-6) / (1 - p + 1e-6));
-  const h = hand.index;
-  const handArea = shape.areas[h] ?? 0;
-  const agree =
-    h === best ||
-    ((shape.ancestors[best] ?? []).includes(h) && handArea <= 2 * area) ||
-    ((shape.ancestors[h] ?? []).includes(best) && handArea >= 0.5 * area);
+  const agree = sameFamily(shape, best, hand.index);
   return [
     logit(family / total),
     rival === null ? 5 : Math.min(5, top - rival),
@@ -113,6 +108,18 @@ export function calibrationSignals(
     ...SIGNAL_FEATURES.map((name) => row[FEATURES.indexOf(name)] ?? 0),
     top,
   ];
+}
+
+/** True when `other` is `best`, a wrapper of at most twice its area, or lies inside it covering at least half of it. */
+export function sameFamily(shape: Shape, best: number, other: number): boolean {
+  if (other < 0) return false;
+  const area = shape.areas[best] ?? 0;
+  const a = shape.areas[other] ?? 0;
+  return (
+    other === best ||
+    ((shape.ancestors[best] ?? []).includes(other) && a <= 2 * area) ||
+    ((shape.ancestors[other] ?? []).includes(best) && a >= 0.5 * area)
+  );
 }
 
 /** Confidence, 0–1, from {@link calibrationSignals}. */
