@@ -51,6 +51,23 @@ const hasDescendant = (
   views: readonly ElementView[],
   test: (d: ElementView) => boolean,
 ): boolean => views.some((d) => d.ancestors.includes(v.index) && test(d));
+const paragraphs = new WeakMap<readonly ElementView[], { inside: number[]; total: number }>();
+/** The share of the page's paragraphs (`p` elements of the map) that lie inside `v`. */
+const paragraphShare = (v: ElementView, views: readonly ElementView[]): number => {
+  let counts = paragraphs.get(views);
+  if (!counts) {
+    const inside = new Array<number>(views.length).fill(0);
+    let total = 0;
+    for (const d of views) {
+      if (d.tag !== 'p') continue;
+      total += 1;
+      for (const a of d.ancestors) inside[a] = (inside[a] ?? 0) + 1;
+    }
+    counts = { inside, total };
+    paragraphs.set(views, counts);
+  }
+  return counts.total < 3 ? 0 : (counts.inside[v.index] ?? 0) / counts.total;
+};
 const boxy = (v: ElementView): number => (v.children >= 2 ? 0.6 : v.children === 1 ? 0.4 : 0);
 
 const k = (id: string, container: boolean, match: Kind['match']): Kind => ({ id, container, match });
@@ -159,6 +176,15 @@ const KINDS: Record<string, Kind> = {
   article: k('article', true, (v) =>
     isRole(v, 'article') ? 1 : hinted(v, 'post', 'article', 'entry', 'story') ? 0.7 : 0,
   ),
+  body: k('body', true, (v, views) => {
+    // The running text of an article or post: the block that holds most of the page's paragraphs,
+    // better still when its id or class says so (article-body, entry-content, storytext, prose).
+    const share = paragraphShare(v, views);
+    const named = hinted(v, 'articlebody', 'body', 'content', 'prose', 'storytext', 'richtext', 'entry');
+    if (share >= 0.5 && named) return 1;
+    if (share >= 0.6) return 0.8;
+    return named && share >= 0.25 ? 0.6 : 0;
+  }),
   video: k('video', false, (v) => {
     if (v.tag === 'video') return 1;
     if (v.tag === 'iframe' && /youtube|vimeo|player|video/i.test(v.element.attributes.src ?? '')) return 0.9;
@@ -336,6 +362,9 @@ const KIND_WORDS: Record<string, [kind: string, strength: number][]> = {
   sidebar: [['sidebar', 1]],
   aside: [['sidebar', 1]],
   article: [['article', 1]],
+  text: [['body', 1]],
+  body: [['body', 1]],
+  prose: [['body', 1]],
   post: [['article', 1]],
   story: [['article', 0.8]],
   video: [['video', 1]],
