@@ -254,7 +254,7 @@ function answer(model: RankerModel, s: Sample): Answer {
   return {
     s,
     right: s.right.has(best),
-    signals: calibrationSignals(scores, best, s, s.hand, s.rows[best]!),
+    signals: calibrationSignals(scores, best, s, s.hand),
     chosen: best,
   };
 }

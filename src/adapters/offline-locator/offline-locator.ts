@@ -30,9 +30,9 @@ export function createOfflineLocator(): ElementLocator {
 
 /**
  * The hand matcher's confidence from which, when the ranker chose the same element, it may make the
- * crop on its own. Chosen out of fold on the `tune` cases of bench/describe: at 0.6, 44.5 % right and
- * 4.5 % wrong crops; at 0.65, 42.9 % and 4.0 %; at 0.7, 40.9 % and 4.0 %; at 0.8, 37.7 % and 3.2 %;
- * the ranker alone, 35.2 % and 2.8 %.
+ * crop on its own. Chosen out of fold on the `tune` cases of bench/describe: at 0.65, 40.9 % right
+ * and 3.2 % wrong crops; at 0.7, 38.1 % and 3.2 %; at 0.8, 28.3 % and 2.0 %; the ranker's
+ * confidence alone, 24.7 % and 1.6 %.
  */
 const HAND_VOUCHES = 0.65;
 
@@ -54,13 +54,10 @@ export function locateOffline(description: string, map: ElementMap): LocateAnswe
   for (let i = 1; i < scores.length; i++)
     if ((scores[i] ?? -Infinity) > (scores[best] ?? -Infinity)) best = i;
   const shape = { ancestors: views.map((v) => v.ancestors), areas: views.map((v) => v.area) };
-  const signals = calibrationSignals(
-    scores,
-    best,
-    shape,
-    { confidence: hand.answer.confidence, index: hand.index },
-    rows[best] ?? new Float64Array(rows[0]?.length ?? 0),
-  );
+  const signals = calibrationSignals(scores, best, shape, {
+    confidence: hand.answer.confidence,
+    index: hand.index,
+  });
   const ranked = confidenceOf(RANKER, signals);
   const agree = (signals[4] ?? 0) > 0;
   const round = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 100) / 100;

@@ -1,9 +1,6 @@
-import type { FeatureName } from './features.js';
-import { FEATURES } from './features.js';
-
 /**
  * The learned part of the offline locator: a small model that scores each element of the map from
- * its {@link FEATURES features} (linear, plus optionally one hidden layer of tanh units), trained by
+ * its features (features.ts) (linear, plus optionally one hidden layer of tanh units), trained by
  * `bench/describe/train.ts` on the labelled `tune` cases of real pages, and a logistic calibration
  * that turns the winner's chance and lead into a confidence.
  */
@@ -57,9 +54,6 @@ export function rivalOf(
   return top;
 }
 
-/** Features of the winner that say how much of the description it explains. */
-const SIGNAL_FEATURES: FeatureName[] = ['noKind', 'noContent', 'kind', 'content', 'coverage'];
-
 /** The chosen element and its score's relatives, as {@link calibrationSignals} needs them. */
 export interface Shape {
   ancestors: readonly (readonly number[])[];
@@ -77,7 +71,6 @@ export function calibrationSignals(
   best: number,
   shape: Shape,
   hand: { confidence: number; index: number },
-  row: Float64Array,
 ): number[] {
   const top = scores[best] ?? 0;
   let total = 0;
@@ -105,8 +98,6 @@ export function calibrationSignals(
     logit(1 / total),
     agree ? 1 : 0,
     agree ? hand.confidence : 0,
-    ...SIGNAL_FEATURES.map((name) => row[FEATURES.indexOf(name)] ?? 0),
-    top,
   ];
 }
 

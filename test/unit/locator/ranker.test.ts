@@ -45,8 +45,7 @@ describe('learned ranker', () => {
 
   it('counts the winner and its close wrappers and insides as one in the chance, and sees agreement', () => {
     const shape = { ancestors: [[], [0], [1, 0], []], areas: [1000, 400, 300, 400] };
-    const row = new Float64Array(FEATURES.length);
-    const agreeing = calibrationSignals([0, 2, 2, 2], 1, shape, { confidence: 0.7, index: 2 }, row);
+    const agreeing = calibrationSignals([0, 2, 2, 2], 1, shape, { confidence: 0.7, index: 2 });
     const [familyLogit, lead, hand, topLogit, agree, agreedHand] = agreeing;
     // Family: 1 and 2 (2 lies inside, 300 ≥ half of 400); 0 is 2.5× as big, so not family.
     const total = 1 + 3 * Math.exp(2);
@@ -55,7 +54,7 @@ describe('learned ranker', () => {
     expect(topLogit).toBeLessThan(familyLogit!);
     expect(lead).toBe(0);
     expect([hand, agree, agreedHand]).toEqual([0.7, 1, 0.7]);
-    const apart = calibrationSignals([0, 2, 2, 2], 1, shape, { confidence: 0.7, index: 3 }, row);
+    const apart = calibrationSignals([0, 2, 2, 2], 1, shape, { confidence: 0.7, index: 3 });
     expect(apart[4]).toBe(0);
   });
 
