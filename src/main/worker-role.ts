@@ -1,7 +1,7 @@
 import type { AddressPolicy } from '../adapters/egress/address-policy.js';
 import { createEgressProxy } from '../adapters/egress/egress-proxy.js';
 import { createGatewayLocator } from '../adapters/ai-gateway/gateway-locator.js';
-import { createOfflineLocator } from '../adapters/offline-locator/offline-locator.js';
+import { createOfflineLocator, shortlistOffline } from '../adapters/offline-locator/offline-locator.js';
 import { createPlaywrightCapturer } from '../adapters/playwright/playwright-capturer.js';
 import { createS3CustomerStorage } from '../adapters/s3-storage/s3-customer-storage.js';
 import { createHttpsWebhookSender } from '../adapters/webhook-http/https-webhook-sender.js';
@@ -45,6 +45,9 @@ function locatorOf(config: Config): ElementLocator {
         apiKey: config.aiGatewayApiKey,
         model: config.aiModel,
         timeoutMs: config.aiTimeoutMs,
+        // The model picks among the offline matcher's 40 likeliest elements; its choice stands
+        // when the model's answer names none of the page's elements.
+        shortlister: (description, map) => shortlistOffline(description, map, 40),
       })
     : createOfflineLocator();
 }

@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { AppError } from '../../domain/errors.js';
-import type { ElementLocator, LocateAnswer, LocateRequest } from '../../ports/element-locator.js';
+import type { ElementLocator, ElementMap, LocateAnswer, LocateRequest } from '../../ports/element-locator.js';
 import { readAnswer } from './answer.js';
 import { buildMessages } from './prompt.js';
 
@@ -26,7 +26,20 @@ export interface GatewayLocatorOptions {
   timeoutMs?: number;
   /** Further attempts after a timeout, connection failure, 408, 409, 429 or 5xx; default 1. */
   maxRetries?: number;
+  /**
+   * A second opinion to build on (the offline matcher): its answer and a shortlist of the map's
+   * likeliest elements. The model then sees only the shortlist, and when its answer names no
+   * element of the map (or none at all), the offline answer stands. Absent: the whole map is sent
+   * and the model's answer is taken as it is.
+   */
+  shortlister?: Shortlister;
 }
+
+/** The offline answer to a description and the indices of the map's likeliest elements. */
+export type Shortlister = (
+  description: string,
+  map: ElementMap,
+) => { answer: LocateAnswer; shortlist: number[] };
 
 /**
  * The element locator on a language model behind an OpenAI-compatible chat-completions gateway
@@ -52,10 +65,14 @@ export function createGatewayLocator(options: GatewayLocatorOptions): ElementLoc
   });
   const gateway = new URL(options.baseUrl).host;
 
-  const ask = async (request: LocateRequest, signal: AbortSignal): Promise<string | null> => {
+  const ask = async (
+    request: LocateRequest,
+    shortlist: number[] | null,
+    signal: AbortSignal,
+  ): Promise<string | null> => {
     let body: ChatCompletionCreateParamsNonStreaming = {
       model,
-      messages: buildMessages(request),
+      messages: buildMessages(request, shortlist),
       response_format: { type: 'json_object' },
       temperature: 0,
     };
@@ -82,8 +99,10 @@ export function createGatewayLocator(options: GatewayLocatorOptions): ElementLoc
       // client honours a gateway's Retry-After of up to a minute).
       const budget = AbortSignal.timeout(timeoutMs * (maxRetries + 1) + RETRY_PAUSE_MS);
       try {
-        const content = await ask(request, AbortSignal.any([signal, budget]));
-        return readAnswer(content, request.map);
+        const offline = options.shortlister?.(request.description, request.map) ?? null;
+        const content = await ask(request, offline?.shortlist ?? null, AbortSignal.any([signal, budget]));
+        const answer = readAnswer(content, request.map);
+        return offline ? withSecondOpinion(answer, offline.answer, request.map) : answer;
       } catch (err) {
         if (budget.aborted && !signal.aborted) {
           throw new AppError(
@@ -96,6 +115,22 @@ export function createGatewayLocator(options: GatewayLocatorOptions): ElementLoc
       }
     },
   };
+}
+
+/**
+ * The model's answer when it names exactly one element of the map (its selectors are unique and
+ * visible), followed in the candidates by the offline matcher's others; otherwise — no selector,
+ * one the map does not have, an unreadable reply — the offline answer, with the model's words as
+ * the raw answer.
+ */
+function withSecondOpinion(model: LocateAnswer, offline: LocateAnswer, map: ElementMap): LocateAnswer {
+  const known = model.selector !== null && map.elements.some((e) => e.selector === model.selector);
+  if (model.problem === undefined && known) {
+    const first = model.candidates ?? [];
+    const others = (offline.candidates ?? []).filter((c) => c.selector !== model.selector);
+    return { ...model, candidates: [...first, ...others].slice(0, 3) };
+  }
+  return { ...offline, raw: model.raw };
 }
 
 /** The request without the optional parameters a 400 complains about (`temperature`, `response_format`); null if none. */

@@ -18,15 +18,24 @@ export const SYSTEM_PROMPT = [
   'fits the description, answer {"selector": null, "confidence": 0}.',
 ].join(' ');
 
-/** The chat messages of one request: instructions, then the description, map and screenshot. */
-export function buildMessages(request: LocateRequest): ChatCompletionMessageParam[] {
+/**
+ * The chat messages of one request: instructions, then the description, map and screenshot. With
+ * `shortlist` (indices in the map), only those elements are listed, under their map indices.
+ */
+export function buildMessages(
+  request: LocateRequest,
+  shortlist: readonly number[] | null = null,
+): ChatCompletionMessageParam[] {
   const { map, screenshot } = request;
+  const listed = shortlist ?? [...map.elements.keys()];
   const lines: string[] = [];
   let chars = 0;
-  for (const [i, element] of map.elements.entries()) {
+  for (const [k, i] of listed.entries()) {
+    const element = map.elements[i];
+    if (!element) continue;
     const line = elementLine(i, element);
     if (chars + line.length > MAX_MAP_CHARS) {
-      lines.push(`(${map.elements.length - i} more elements left out)`);
+      lines.push(`(${listed.length - k} more elements left out)`);
       break;
     }
     lines.push(line);
@@ -39,7 +48,9 @@ export function buildMessages(request: LocateRequest): ChatCompletionMessagePara
     `Description: ${JSON.stringify(request.description)}`,
     `Page: ${JSON.stringify(map.title)} at ${map.url}; viewport ${map.viewport.width}x${map.viewport.height}, document height ${map.documentHeight} px.`,
     image,
-    `Elements (${map.elements.length}${map.candidates > map.elements.length ? ` most relevant of ${map.candidates} visible` : ''}):`,
+    shortlist
+      ? `Elements (the ${listed.length} likeliest of ${map.candidates} visible, by a matcher that reads the page's words, roles and layout):`
+      : `Elements (${map.elements.length}${map.candidates > map.elements.length ? ` most relevant of ${map.candidates} visible` : ''}):`,
     ...lines,
   ].join('\n');
   return [

@@ -6,7 +6,7 @@ import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
 import { until } from '../../helpers/poll.js';
 import type { FakeGateway } from '../../helpers/fake-gateway.js';
-import { promptImage, selectorFromPrompt, startFakeGateway } from '../../helpers/fake-gateway.js';
+import { promptImage, promptText, selectorFromPrompt, startFakeGateway } from '../../helpers/fake-gateway.js';
 
 // `description` through the whole service: submit, let the worker capture with real Chromium,
 // download the result and read its record. crop.html's subscribe button is 240x60; the page 1280x2400.
@@ -135,6 +135,8 @@ describe('description through a model gateway (AI_GATEWAY_URL)', () => {
     expect(gateway.requests[0]!.headers.authorization).toBe('Bearer sk-e2e-secret');
     expect(gateway.requests[0]!.body.model).toBe('vision-e2e');
     expect(promptImage(gateway.requests[0]!)).toMatch(/^data:image\/jpeg;base64,/);
+    // The model chooses among the offline matcher's shortlist, not the whole map.
+    expect(promptText(gateway.requests[0]!)).toMatch(/Elements \(the \d+ likeliest of \d+ visible/);
   });
 
   it('completes with the full page when the gateway is down', async () => {

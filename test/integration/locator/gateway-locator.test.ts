@@ -296,3 +296,58 @@ describe('gateway locator', () => {
     expect(err.message).toBe('The request to the model gateway was cancelled');
   });
 });
+
+describe('gateway locator with the offline matcher as second opinion', () => {
+  const OFFLINE = {
+    selector: '#buy',
+    confidence: 0.72,
+    raw: '#buy',
+    candidates: [
+      { selector: '#buy', score: 0.72 },
+      { selector: 'h1.product-title', score: 0.05 },
+    ],
+  };
+  const seen: string[] = [];
+  const shortlister = (description: string): { answer: typeof OFFLINE; shortlist: number[] } => {
+    seen.push(description);
+    return { answer: OFFLINE, shortlist: [1] };
+  };
+
+  it('shows the model only the shortlist, under the elements’ map indices', async () => {
+    gateway = await startFakeGateway(() => ({ content: '{"selector":"#buy","confidence":0.9}' }));
+    const answer = await createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null, shortlister }).locate(
+      REQUEST,
+      never(),
+    );
+    expect(seen.at(-1)).toBe('the add to cart button');
+    const lines = promptText(gateway.requests[0]!)
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { i: number; s: string });
+    expect(lines.map((l) => [l.i, l.s])).toEqual([[1, '#buy']]);
+    expect(promptText(gateway.requests[0]!)).toContain('Elements (the 1 likeliest of 2 visible');
+    // The model's answer, then the offline matcher's other candidates.
+    expect(answer).toEqual({
+      selector: '#buy',
+      confidence: 0.9,
+      raw: '#buy',
+      candidates: [
+        { selector: '#buy', score: 0.9 },
+        { selector: 'h1.product-title', score: 0.05 },
+      ],
+    });
+  });
+
+  it.each([
+    ['a selector the page does not have', '{"selector":"#checkout","confidence":0.95}', '#checkout'],
+    ['no selector', '{"selector":null,"confidence":0}', null],
+    ['an unreadable reply', 'I think it is the big button', 'I think it is the big button'],
+  ])('keeps the offline answer when the model gives %s', async (_, content, raw) => {
+    gateway = await startFakeGateway(() => ({ content }));
+    const answer = await createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null, shortlister }).locate(
+      REQUEST,
+      never(),
+    );
+    expect(answer).toEqual({ ...OFFLINE, raw });
+  });
+});

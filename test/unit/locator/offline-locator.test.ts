@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createOfflineLocator,
   parseDescription,
+  shortlistOffline,
 } from '../../../src/adapters/offline-locator/offline-locator.js';
 import { words } from '../../../src/adapters/offline-locator/text.js';
 import type { ElementMap, PageElement } from '../../../src/ports/element-locator.js';
@@ -288,6 +289,15 @@ describe('offline locator', () => {
     );
     expect(answer.selector).toBe('#find');
     expect(answer.confidence).toBeGreaterThanOrEqual(0.6);
+  });
+
+  it('shortlists the likeliest elements for a model, in page order, its own answer among them', () => {
+    const { answer, shortlist } = shortlistOffline('the footer', MAP, 3);
+    expect(shortlist.length).toBeGreaterThanOrEqual(3);
+    expect(shortlist.length).toBeLessThanOrEqual(4);
+    expect([...shortlist].sort((a, b) => a - b)).toEqual(shortlist);
+    expect(shortlist.map((i) => MAP.elements[i]!.selector)).toContain(answer.selector);
+    expect(shortlistOffline('the footer', MAP, 0).shortlist).toEqual([]);
   });
 
   it('answers nothing on an empty page', async () => {
