@@ -36,6 +36,15 @@ describe('stealth profile', () => {
     expect(fp.navigator.userAgentData).toMatchObject({ uaFullVersion: '156.0.8078.79', platform: 'Windows' });
   });
 
+  it('never claims a software renderer (SwiftShader) for its graphics card, which gives a headless browser away', () => {
+    // The generator's data holds a few such cards (about 3 in 1,000 draws): over 1,500 profiles,
+    // one would show up almost surely without the redraw.
+    for (let i = 0; i < 1500; i += 1) {
+      const { initScript } = stealth.profile('156.0.8078.79', { width: 1280, height: 720 });
+      expect(initScript).not.toMatch(/swiftshader|llvmpipe/i);
+    }
+  }, 60_000);
+
   it('fits the window and screen around the requested viewport, at pixel ratio 1', () => {
     for (const viewport of [
       { width: 1280, height: 720 },

@@ -88,6 +88,24 @@ export function stealthTimezone(proxyLocation: ProxyLocation | null | undefined)
 }
 
 /**
+ * A generated fingerprint whose graphics card is a real one: the package's data comes from real
+ * traffic, which includes Chrome on machines without a GPU, rendering with SwiftShader — the very
+ * renderer that gives a headless browser away (fpscanner's `hasSwiftshaderRenderer`). Such draws
+ * are drawn again (a handful of tries; the data has few of them).
+ */
+function realGpuFingerprint(
+  generator: FingerprintGenerator,
+): ReturnType<FingerprintGenerator['getFingerprint']> {
+  let drawn = generator.getFingerprint();
+  for (let tries = 1; tries < 20 && softwareRenderer(drawn.fingerprint.videoCard); tries += 1)
+    drawn = generator.getFingerprint();
+  return drawn;
+}
+
+const softwareRenderer = (card: { vendor?: string; renderer?: string } | undefined): boolean =>
+  /swiftshader|llvmpipe|softpipe|software/i.test(`${card?.vendor ?? ''} ${card?.renderer ?? ''}`);
+
+/**
  * Stealth from fingerprint-generator (a real desktop Chrome on Windows, drawn from the
  * package's own data) and fingerprint-injector, made consistent with the browser that really
  * runs: the version claimed is Chromium's own (features match the version), the window and
@@ -107,7 +125,7 @@ export function createStealth(): Stealth {
       });
       injector ??= new FingerprintInjector();
       const generated = fitToRequest(
-        fitToBrowser(generator.getFingerprint(), browserVersion, viewport),
+        fitToBrowser(realGpuFingerprint(generator), browserVersion, viewport),
         request,
       );
       const { navigator, videoCard } = generated.fingerprint;
