@@ -41,8 +41,8 @@ const HAND_VOUCHES = 0.65;
  * labelled real pages) scores every element from the hand-written matcher's signals and the
  * element's shape, and picks the best; its calibrated confidence crops when it reaches 0.6. When
  * both chose the same element (or one a close wrapper of the other), the hand matcher's element
- * stands, and the hand matcher's own confidence counts when it is at least {@link HAND_VOUCHES}. An ordinal ("the second card") is the hand
- * matcher's to resolve: the ranker does not count.
+ * stands, and the hand matcher's own confidence counts when it is at least {@link HAND_VOUCHES}.
+ * An ordinal ("the second card") is the hand matcher's to resolve: the ranker does not count.
  */
 export function locateOffline(description: string, map: ElementMap): LocateAnswer {
   return shortlistOffline(description, map, 0).answer;
@@ -86,7 +86,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     index: hand.index,
   });
   const ranked = confidenceOf(RANKER, signals);
-  const agree = (signals[4] ?? 0) > 0;
+  const agree = sameFamily(shape, best, hand.index);
   const round = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 100) / 100;
   // Agreeing, the hand matcher's element stands (its rules pick the form around a search field, the
   // innermost of equals), and a hand matcher that is quite sure may vouch for it.
