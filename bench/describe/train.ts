@@ -17,7 +17,12 @@ import { FEATURES, featureRows } from '../../src/adapters/offline-locator/featur
 import { viewsOf } from '../../src/adapters/offline-locator/kinds.js';
 import { locateByHand, parseDescription, Scorer } from '../../src/adapters/offline-locator/hand-matcher.js';
 import type { RankerModel } from '../../src/adapters/offline-locator/ranker.js';
-import { calibrationSignals, confidenceOf, scoreRows } from '../../src/adapters/offline-locator/ranker.js';
+import {
+  argmax,
+  calibrationSignals,
+  confidenceOf,
+  scoreRows,
+} from '../../src/adapters/offline-locator/ranker.js';
 import type { DumpedPage } from './dump.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -248,9 +253,7 @@ interface Answer {
 
 function answer(model: RankerModel, s: Sample): Answer {
   const scores = scoreRows(model, s.rows);
-  let best = 0;
-  for (let i = 1; i < scores.length; i++)
-    if ((scores[i] ?? -Infinity) > (scores[best] ?? -Infinity)) best = i;
+  const best = argmax(scores);
   return {
     s,
     right: s.right.has(best),

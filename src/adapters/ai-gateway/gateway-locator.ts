@@ -126,8 +126,12 @@ export function createGatewayLocator(options: GatewayLocatorOptions): ElementLoc
 function withSecondOpinion(model: LocateAnswer, offline: LocateAnswer, map: ElementMap): LocateAnswer {
   const known = model.selector !== null && map.elements.some((e) => e.selector === model.selector);
   if (model.problem === undefined && known) {
+    // Best first (CONTRACT §3): the offline matcher's others never above the model's answer.
     const first = model.candidates ?? [];
-    const others = (offline.candidates ?? []).filter((c) => c.selector !== model.selector);
+    const top = first[0]?.score ?? 0;
+    const others = (offline.candidates ?? [])
+      .filter((c) => c.selector !== model.selector)
+      .map((c) => ({ selector: c.selector, score: Math.min(c.score, top) }));
     return { ...model, candidates: [...first, ...others].slice(0, 3) };
   }
   return { ...offline, raw: model.raw };

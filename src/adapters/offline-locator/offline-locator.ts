@@ -7,7 +7,8 @@ import type {
 import { featureRows } from './features.js';
 import { DOUBT_CAP, doubtful, locateByHand } from './hand-matcher.js';
 import type { ElementView } from './kinds.js';
-import { calibrationSignals, confidenceOf, sameFamily, scoreRows } from './ranker.js';
+import type { Shape } from './ranker.js';
+import { argmax, calibrationSignals, confidenceOf, sameFamily, scoreRows } from './ranker.js';
 import { RANKER } from './ranker-weights.js';
 
 export type { HandAnswer, Query, Scored } from './hand-matcher.js';
@@ -77,9 +78,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
           ...[...scores.keys()].sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0)).slice(0, size),
         ]);
   if (query.ordinal !== null) return { answer: hand.answer, shortlist };
-  let best = 0;
-  for (let i = 1; i < scores.length; i++)
-    if ((scores[i] ?? -Infinity) > (scores[best] ?? -Infinity)) best = i;
+  const best = argmax(scores);
   const shape = { ancestors: views.map((v) => v.ancestors), areas: views.map((v) => v.area) };
   const signals = calibrationSignals(scores, best, shape, {
     confidence: hand.answer.confidence,
@@ -100,7 +99,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     selector,
     confidence: round(confidence),
     raw: selector,
-    candidates: rankedCandidates(scores, index, views, round(confidence)),
+    candidates: rankedCandidates(scores, index, views, shape, round(confidence)),
   };
   return { answer, shortlist };
 }
@@ -110,11 +109,11 @@ function rankedCandidates(
   scores: readonly number[],
   chosen: number,
   views: readonly ElementView[],
+  shape: Shape,
   confidence: number,
 ): LocateCandidate[] {
   const max = Math.max(...scores);
   const total = scores.reduce((a, z) => a + Math.exp(z - max), 0);
-  const shape = { ancestors: views.map((v) => v.ancestors), areas: views.map((v) => v.area) };
   // An element's fit: the ranker's chance for it and the elements a user would take for it.
   const fit = (i: number): number => {
     let sum = 0;

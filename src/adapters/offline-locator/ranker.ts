@@ -75,18 +75,10 @@ export function calibrationSignals(
   const top = scores[best] ?? 0;
   let total = 0;
   let family = 0;
-  const area = shape.areas[best] ?? 1;
-  const above = new Set(shape.ancestors[best] ?? []);
   scores.forEach((z, i) => {
     const e = Math.exp(z - top);
     total += e;
-    const a = shape.areas[i] ?? 0;
-    if (
-      i === best ||
-      (above.has(i) && a <= 2 * area) ||
-      ((shape.ancestors[i] ?? []).includes(best) && a >= 0.5 * area)
-    )
-      family += e;
+    if (sameFamily(shape, best, i)) family += e;
   });
   const rival = rivalOf(scores, best, shape.ancestors);
   const logit = (p: number): number => Math.log((p + 1e-6) / (1 - p + 1e-6));
@@ -111,6 +103,14 @@ export function sameFamily(shape: Shape, best: number, other: number): boolean {
     ((shape.ancestors[best] ?? []).includes(other) && a <= 2 * area) ||
     ((shape.ancestors[other] ?? []).includes(best) && a >= 0.5 * area)
   );
+}
+
+/** The index of the highest score (the first of equals); 0 for none. */
+export function argmax(scores: readonly number[]): number {
+  let best = 0;
+  for (let i = 1; i < scores.length; i++)
+    if ((scores[i] ?? -Infinity) > (scores[best] ?? -Infinity)) best = i;
+  return best;
 }
 
 /** Confidence, 0–1, from {@link calibrationSignals}. */

@@ -338,6 +338,19 @@ describe('gateway locator with the offline matcher as second opinion', () => {
     });
   });
 
+  it('keeps the candidates best first when the offline matcher rated another element higher', async () => {
+    gateway = await startFakeGateway(() => ({ content: '{"selector":"h1.product-title","confidence":0.3}' }));
+    const answer = await createGatewayLocator({ baseUrl: gateway.baseUrl, apiKey: null, shortlister }).locate(
+      REQUEST,
+      never(),
+    );
+    expect(answer.selector).toBe('h1.product-title');
+    expect(answer.candidates).toEqual([
+      { selector: 'h1.product-title', score: 0.3 },
+      { selector: '#buy', score: 0.3 },
+    ]);
+  });
+
   it.each([
     ['a selector the page does not have', '{"selector":"#checkout","confidence":0.95}', '#checkout'],
     ['no selector', '{"selector":null,"confidence":0}', null],

@@ -307,9 +307,8 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     for (const attr of ATTRS) {
       if (found) break;
       const value = el.getAttribute(attr);
-      const selector = `${tag}[${attr}=${quote(value ?? '')}]`;
       if (value && value.length <= 60 && !/[\n\r]/.test(value) && only(`${el.localName}[${attr}]${value}`))
-        found = selector;
+        found = `${tag}[${attr}=${quote(value)}]`;
     }
     const classes = Array.from(el.classList)
       .filter((c) => /^[a-zA-Z_-][\w-]{0,40}$/.test(c))
