@@ -24,17 +24,35 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** SHA-256 (hex) of the canonical JSON of a request body: what "the same body" means. */
-export function requestHash(body: unknown): string {
+/**
+ * The unkeyed SHA-256 (hex) of the canonical JSON of a request body: what records made before
+ * request hashes were keyed hold; they lapse within the 24-hour window and are still honoured.
+ */
+export function legacyRequestHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
+/**
+ * What "the same body" means: a keyed digest (HMAC, the service's secret key) of the body's
+ * canonical JSON. Keyed, because a body may carry secrets (capture headers and cookies, bucket
+ * credentials): a plain hash stored in the database could be tested against guesses of them.
+ */
+export function requestHash(body: unknown, digest: (plain: string) => string): string {
+  return `k1.${digest(canonicalJson(body))}`;
+}
+
 /** The claim of `key` for this body at `now`: a record older than the window has lapsed. */
-export function idempotencyClaim(key: string, body: unknown, now: Date): IdempotencyClaim {
+export function idempotencyClaim(
+  key: string,
+  body: unknown,
+  now: Date,
+  digest: (plain: string) => string,
+): IdempotencyClaim & { legacyHash: () => string } {
   return {
     key,
-    requestHash: requestHash(body),
+    requestHash: requestHash(body, digest),
     notBefore: new Date(now.getTime() - IDEMPOTENCY_WINDOW_SECONDS * 1000).toISOString(),
+    legacyHash: () => legacyRequestHash(body),
   };
 }
 
@@ -53,13 +71,19 @@ export async function findIdempotentSubmit(
   key: unknown,
 ): Promise<IdempotencyRecord | null> {
   if (!isWellFormedKey(key)) return null;
-  const { notBefore } = idempotencyClaim(key, null, deps.clock.now());
+  const notBefore = new Date(deps.clock.now().getTime() - IDEMPOTENCY_WINDOW_SECONDS * 1000).toISOString();
   return deps.jobs.findIdempotencyKey(account.id, key, notBefore);
 }
 
 /** The earlier job when the body is the same; 409 IDEMPOTENCY_KEY_REUSED when it is not. */
-export function checkReplay(record: IdempotencyRecord, claim: IdempotencyClaim): string {
-  if (record.requestHash !== claim.requestHash) {
+export function checkReplay(
+  record: IdempotencyRecord,
+  claim: IdempotencyClaim & { legacyHash?: () => string },
+): string {
+  const same =
+    record.requestHash === claim.requestHash ||
+    (/^[0-9a-f]{64}$/.test(record.requestHash) && record.requestHash === claim.legacyHash?.());
+  if (!same) {
     throw new AppError(
       'IDEMPOTENCY_KEY_REUSED',
       `This Idempotency-Key was used with a different request body at ${record.createdAt} (job ${record.jobId}). ` +

@@ -116,7 +116,9 @@ export async function submitCapture(
   const claim =
     options.idempotencyKey === undefined
       ? undefined
-      : idempotencyClaim(options.idempotencyKey, request, deps.clock.now());
+      : idempotencyClaim(options.idempotencyKey, request, deps.clock.now(), (plain) =>
+          deps.secrets.digest(plain),
+        );
   if (claim) {
     const earlier =
       options.earlier !== undefined

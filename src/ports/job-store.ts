@@ -10,7 +10,7 @@ export interface QuotaGuard {
 export interface IdempotencyClaim {
   /** The header's value as the client sent it (1–255 characters); unique per account. */
   key: string;
-  /** SHA-256 (hex) of the canonical JSON of the request body: what "the same body" means. */
+  /** A keyed digest (`k1.` + HMAC-SHA256) of the canonical JSON of the request body: what "the same body" means. */
   requestHash: string;
   /** ISO time: a record of this key created before it has lapsed (24 h) and is replaced. */
   notBefore: string;
