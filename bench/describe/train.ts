@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { FEATURES, featureRows } from '../../src/adapters/offline-locator/features.js';
 import { viewsOf } from '../../src/adapters/offline-locator/kinds.js';
 import { locateByHand, parseDescription, Scorer } from '../../src/adapters/offline-locator/hand-matcher.js';
+import { soleTitle, TITLE_CONFIDENCE } from '../../src/adapters/offline-locator/offline-locator.js';
 import type { RankerModel } from '../../src/adapters/offline-locator/ranker.js';
 import {
   argmax,
@@ -52,6 +53,8 @@ interface Sample {
   truth: string;
   areas: number[];
   hand: { confidence: number; index: number };
+  /** The element the title rule vouches for (TITLE_RULE in offline-locator.ts), -1 when none. */
+  title: number;
 }
 
 function handOf(description: string, map: DumpedPage['map']): { confidence: number; index: number } {
@@ -81,6 +84,7 @@ for (const p of pages) {
       truth: c.selector,
       areas: views.map((v) => v.area),
       hand,
+      title: soleTitle(query, views),
     });
   }
 }
@@ -317,11 +321,12 @@ function report(label: string, answers: Answer[], cal: number[] | null, threshol
     let w = 0;
     for (const a of answers) {
       const agree = (a.signals[4] ?? 0) > 0;
-      const conf =
+      let conf =
         agree && a.s.hand.confidence >= HAND_VOUCHES
           ? Math.max(confidenceAt(cal, a), a.s.hand.confidence)
           : confidenceAt(cal, a);
       const right = agree ? a.s.right.has(a.s.hand.index) : a.right;
+      if ((agree ? a.s.hand.index : a.chosen) === a.s.title) conf = Math.max(conf, TITLE_CONFIDENCE);
       if (conf >= threshold && right) r++;
       else if (conf >= threshold) w++;
     }

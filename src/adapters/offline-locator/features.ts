@@ -119,6 +119,11 @@ export const FEATURES = [
   'role:textbox',
   'role:none',
   'role:other',
+  'topWantedPos',
+  'bottomWantedPos',
+  'topWantedFirstOfKind',
+  'bottomWantedLastOfKind',
+  'lastOfKind',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -266,6 +271,16 @@ export function featureRows(
       ? 1
       : 0;
 
+  // "at the top", "at the end of the post": where on the page the described thing is.
+  const said = new Set([
+    ...query.terms.map((t) => t.word),
+    ...query.contextTerms.map((t) => t.word),
+    ...query.modifiers,
+  ]);
+  const wantTop = ['top', 'upper', 'beginning', 'start'].some((w) => said.has(w)) ? 1 : 0;
+  const wantBottom = ['bottom', 'lower', 'end', 'foot'].some((w) => said.has(w)) ? 1 : 0;
+  const lastKind = kindOrder.at(-1) ?? -1;
+
   const termWords = query.terms.filter((t) => t.weight >= 1).map((t) => t.word);
   const hit = (set: Set<string>): number =>
     termWords.length === 0 ? 0 : termWords.filter((w) => set.has(w)).length / termWords.length;
@@ -368,6 +383,12 @@ export function featureRows(
     );
     set('plural', query.plural ? 1 : 0);
     set('pluralChildren', query.plural ? Math.log1p(v.children) : 0);
+    const pos = Math.min(1, box.y / docH);
+    set('topWantedPos', wantTop ? pos : 0);
+    set('bottomWantedPos', wantBottom ? pos : 0);
+    set('topWantedFirstOfKind', wantTop && kindRank.get(i) === 0 ? 1 : 0);
+    set('bottomWantedLastOfKind', wantBottom && i === lastKind ? 1 : 0);
+    set('lastOfKind', i === lastKind && kindOrder.length > 1 ? 1 : 0);
     set(`tag:${tagOf(v.tag)}` as FeatureName, 1);
     set(`role:${roleOf(v.role)}` as FeatureName, 1);
     return row;

@@ -66,6 +66,38 @@ function intentOf(lower: string): KindRequest[] | null {
   return null;
 }
 
+/** Head nouns that only say "a part of the page": the kind named before them is the one meant. */
+const GENERIC_HEADS = new Set([
+  'section',
+  'area',
+  'box',
+  'block',
+  'part',
+  'panel',
+  'module',
+  'widget',
+  'container',
+  'region',
+]);
+
+/**
+ * The kind word that says what is asked for: the last one, unless it is a generic part ("the
+ * comments section", "the list of site sections") or a person's name ("the reporter's name") after
+ * a word that clearly names a kind — then that word.
+ */
+function headOf(kindWords: readonly string[]): string | undefined {
+  const last = kindWords.at(-1);
+  if (last === undefined || kindWords.length < 2) return last;
+  const strong = kindWords
+    .slice(0, -1)
+    .reverse()
+    .find((w) => kindsOf(w).some((k) => k.strength >= 0.8));
+  if (strong === undefined) return last;
+  if (GENERIC_HEADS.has(last)) return strong;
+  if (last === 'name' && kindsOf(strong).some((k) => k.kind.id === 'byline')) return strong;
+  return last;
+}
+
 /** Splits a description into what to find and where. */
 export function parseDescription(description: string): Query {
   const lower = description.toLowerCase();
@@ -81,11 +113,12 @@ export function parseDescription(description: string): Query {
   const target = words(targetText).filter(notModifier);
   const context = words(contextText).filter(notModifier);
   const kindWords = target.filter((w) => kindsOf(w).length > 0);
-  const head = kindWords.at(-1);
+  const head = headOf(kindWords);
   const strongKind = (w: string): boolean => w === head || kindsOf(w).some((k) => k.strength >= 0.8);
   const terms: Term[] = target.map((word) => ({
     word,
-    weight: word === head ? 0.5 : 1,
+    // The head weighs half (its kind is matched on its own); a generic word it replaced, less.
+    weight: word === head ? 0.5 : word === kindWords.at(-1) ? 0.3 : 1,
     kindWord: strongKind(word),
   }));
   for (const word of modifiers) terms.push({ word, weight: 0.3, kindWord: false });

@@ -137,6 +137,31 @@ describe('element map', () => {
     );
   });
 
+  it("keeps a huge page's blocks — infobox, contents, footer past the scan limit — against thousands of links", async () => {
+    // An article of 1,500 titled links in paragraphs (each outranks a plain block), an infobox and a
+    // contents box among them, and a footer and side panel after 9,000 elements. Blocks of at least
+    // 20,000 px² come first.
+    const links = Array.from(
+      { length: 1500 },
+      (_, i) => `<p>See <a href="/w/${i}" title="Topic ${i}">topic ${i}</a> and more.</p>`,
+    ).join('');
+    const filler = '<span>x</span>'.repeat(6000);
+    await page.setContent(
+      `<main><h1>New Zealand</h1>
+        <table class="infobox" style="width:300px;height:400px"><tr><th>Capital</th><td>Wellington</td></tr></table>
+        <div id="toc"><h2>Contents</h2><ol><li>History</li><li>Economy</li></ol></div>
+        ${links}<div class="filler">${filler}</div></main>
+        <div id="panel" style="height:300px"><h3>Tools</h3><ul><li>What links here</li></ul></div>
+        <footer id="footer">This page was last edited on 26 September 2019.</footer>`,
+    );
+    const map = await buildElementMap(page);
+    expect(map.elements).toHaveLength(1000);
+    expect(map.candidates).toBeGreaterThan(1000);
+    const selectors = map.elements.map((e) => e.selector);
+    expect(selectors).toEqual(expect.arrayContaining(['table.infobox', '#toc', '#panel', '#footer']));
+    expect(map.elements.find((e) => e.selector === '#footer')).toMatchObject({ role: 'contentinfo' });
+  });
+
   it('carries schema.org microdata and rel, which real pages use for authors, dates and headlines', async () => {
     await page.setContent(`
       <article itemscope itemtype="https://schema.org/NewsArticle">

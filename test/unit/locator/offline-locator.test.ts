@@ -326,6 +326,14 @@ describe('reading a description', () => {
     ]);
     expect(parseDescription('when was this story published').kinds.map((k) => k.kind.id)).toEqual(['date']);
     expect(parseDescription('the share buttons').kinds.map((k) => k.kind.id)).toEqual(['button']);
+    // A generic head ("section", "box") or a person's name: the kind named before it is meant.
+    const kindOf = (d: string): string[] => parseDescription(d).kinds.map((k) => k.kind.id);
+    expect(kindOf('the comments section')).toEqual(['comments']);
+    expect(kindOf('the list of site sections')).toEqual(['list']);
+    expect(kindOf("the reporter's name")).toEqual(['byline']);
+    expect(kindOf("the author's name")).toEqual(['byline']);
+    expect(kindOf('the pricing section')).toEqual(['section']);
+    expect(kindOf('the product name')).toEqual(['heading']);
   });
 
   it('normalises words: case, camelCase, kebab-case, plurals, phrases, stopwords', () => {
@@ -337,5 +345,61 @@ describe('reading a description', () => {
       'login',
       'checkbox',
     ]);
+  });
+});
+
+describe('the title rule', () => {
+  const page = (h1s: number): ElementMap => ({
+    url: 'http://127.0.0.2/',
+    title: 'A story',
+    viewport: { width: 1280, height: 720 },
+    documentHeight: 3000,
+    candidates: 40,
+    elements: [
+      element({ selector: 'main', tag: 'main', role: 'main', text: 'A story …' }, 0, null),
+      ...Array.from({ length: h1s }, (_, i) =>
+        element(
+          {
+            selector: `h1.t${i}`,
+            tag: 'h1',
+            role: 'heading',
+            level: 1,
+            name: `A story ${i}`,
+            text: `A story ${i}`,
+          },
+          100 + 50 * i,
+          0,
+        ),
+      ),
+      ...Array.from({ length: 30 }, (_, i) =>
+        element(
+          {
+            selector: `h2.s${i}`,
+            tag: 'h2',
+            role: 'heading',
+            level: 2,
+            name: `Part ${i} of the story`,
+            text: `Part ${i} of the story`,
+          },
+          300 + 80 * i,
+          0,
+        ),
+      ),
+    ],
+  });
+
+  it("crops to the page's one top-level heading when a title or headline is asked for", () => {
+    for (const description of ['the article title', 'the headline', 'the post title']) {
+      const { answer } = shortlistOffline(description, page(1), 0);
+      expect(answer.selector, description).toBe('h1.t0');
+      expect(answer.confidence, description).toBeGreaterThanOrEqual(0.7);
+    }
+  });
+
+  it('does not vouch when the page has several top-level headings, or for another kind', () => {
+    const several = shortlistOffline('the article title', page(2), 0).answer;
+    expect(several.confidence).toBeLessThan(0.7);
+    const other = shortlistOffline('the footer', page(1), 0).answer;
+    expect(other.selector).not.toBe('h1.t0');
   });
 });
