@@ -84,7 +84,7 @@ for (const p of pages) {
       truth: c.selector,
       areas: views.map((v) => v.area),
       hand,
-      title: soleTitle(query, views),
+      title: soleTitle(query, views, p.map.title),
     });
   }
 }

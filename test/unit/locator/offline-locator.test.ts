@@ -349,9 +349,9 @@ describe('reading a description', () => {
 });
 
 describe('the title rule', () => {
-  const page = (h1s: number): ElementMap => ({
+  const page = (h1s: number, title = 'A story – The Daily'): ElementMap => ({
     url: 'http://127.0.0.2/',
-    title: 'A story',
+    title,
     viewport: { width: 1280, height: 720 },
     documentHeight: 3000,
     candidates: 40,
@@ -394,6 +394,12 @@ describe('the title rule', () => {
       expect(answer.selector, description).toBe('h1.t0');
       expect(answer.confidence, description).toBeGreaterThanOrEqual(0.7);
     }
+  });
+
+  it("does not vouch for a top-level heading the document's title does not name", () => {
+    // A section's name set as the h1 above a story ("Allergies Health Center").
+    const answer = shortlistOffline('the article title', page(1, 'Babies who eat peanuts early'), 0).answer;
+    expect(answer.confidence).toBeLessThan(0.7);
   });
 
   it('does not vouch when the page has several top-level headings, or for another kind', () => {
