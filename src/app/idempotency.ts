@@ -41,6 +41,10 @@ export function requestHash(body: unknown, digest: (plain: string) => string): s
   return `k1.${digest(canonicalJson(body))}`;
 }
 
+/** ISO time before which a record of a key has lapsed, at `now`. */
+const windowStart = (now: Date): string =>
+  new Date(now.getTime() - IDEMPOTENCY_WINDOW_SECONDS * 1000).toISOString();
+
 /** The claim of `key` for this body at `now`: a record older than the window has lapsed. */
 export function idempotencyClaim(
   key: string,
@@ -51,7 +55,7 @@ export function idempotencyClaim(
   return {
     key,
     requestHash: requestHash(body, digest),
-    notBefore: new Date(now.getTime() - IDEMPOTENCY_WINDOW_SECONDS * 1000).toISOString(),
+    notBefore: windowStart(now),
     legacyHash: () => legacyRequestHash(body),
   };
 }
@@ -71,8 +75,7 @@ export async function findIdempotentSubmit(
   key: unknown,
 ): Promise<IdempotencyRecord | null> {
   if (!isWellFormedKey(key)) return null;
-  const notBefore = new Date(deps.clock.now().getTime() - IDEMPOTENCY_WINDOW_SECONDS * 1000).toISOString();
-  return deps.jobs.findIdempotencyKey(account.id, key, notBefore);
+  return deps.jobs.findIdempotencyKey(account.id, key, windowStart(deps.clock.now()));
 }
 
 /** The earlier job when the body is the same; 409 IDEMPOTENCY_KEY_REUSED when it is not. */

@@ -49,7 +49,7 @@ export const TITLE_CONFIDENCE = 0.7;
  * story) does not count. -1 when the description asks for something else, or no heading or more
  * than one qualifies. When the locator chose it, it is surely what was meant: out of fold on the
  * `tune` cases of bench/describe, all 12 such answers below 0.6 were right (the ranker finds titles for
- * 94 % of these descriptions but, with dozens of headings on a page, is rarely sure).
+ * 92 % of these descriptions but, with dozens of headings on a page, is rarely sure).
  */
 export function soleTitle(query: Query, views: readonly ElementView[], documentTitle: string): number {
   if (!query.kinds.some((k) => k.kind.id === 'heading' && k.strength >= 0.8)) return -1;

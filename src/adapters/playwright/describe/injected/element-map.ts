@@ -3,7 +3,10 @@ import type { ElementMap, PageElement } from '../../../../ports/element-locator.
 
 /** Options of {@link buildElementMap}. */
 export interface ElementMapOptions {
-  /** Most elements kept; the most relevant win (landmarks, controls, headings, images, named elements). Default 1000. */
+  /**
+   * Most elements kept: the page's blocks first (up to a quarter), then the most relevant (landmarks,
+   * controls, headings, images, named elements). Default 1000.
+   */
   maxElements?: number;
   /**
    * Elements looked at in full, in document order; past them, on a huge page, only the page's
@@ -265,7 +268,6 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   ]);
   const relevanceOf = (el: Element, role: string | null, area: number): number => {
     let score = 0;
-
     if (role) score += ['generic', 'presentation', 'none', 'listitem'].includes(role) ? 1 : 4;
     if (role && LANDMARK_ROLES.has(role)) score += 3;
     if (el.id) score += 2;
