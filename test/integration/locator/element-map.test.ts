@@ -162,6 +162,25 @@ describe('element map', () => {
     expect(map.elements.find((e) => e.selector === '#footer')).toMatchObject({ role: 'contentinfo' });
   });
 
+  it('builds the same map on a page that changed JSON: a toJSON on arrays, or JSON.stringify replaced', async () => {
+    await page.goto(`${server.baseUrl}/locator/product.html`);
+    const plain = await buildElementMap(page);
+    // Prototype.js sets Array.prototype.toJSON; some pages replace JSON.stringify outright.
+    await page.evaluate(() => {
+      Object.defineProperty(Array.prototype, 'toJSON', {
+        value: () => 'an array',
+        configurable: true,
+        writable: true,
+      });
+    });
+    expect(await buildElementMap(page)).toEqual(plain);
+    expect(await page.evaluate(() => JSON.stringify([1]))).toBe('"an array"');
+    await page.evaluate(() => {
+      JSON.stringify = () => '{}';
+    });
+    expect(await buildElementMap(page)).toEqual(plain);
+  });
+
   it('carries schema.org microdata and rel, which real pages use for authors, dates and headlines', async () => {
     await page.setContent(`
       <article itemscope itemtype="https://schema.org/NewsArticle">

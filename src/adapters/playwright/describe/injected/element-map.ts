@@ -40,12 +40,59 @@ export async function buildElementMap(page: Page, options: ElementMapOptions = {
   // functions assigned to consts in a `__name` helper that does not exist in the page. The map
   // comes back as one JSON string: Playwright's own serialisation of a thousand small objects took
   // about 80 ms (median, bench/describe pages) against 17 ms for building the map; a string, 8 ms.
-  const source = `(() => { const __name = (fn) => fn; return JSON.stringify((${mapInPage.toString()})(${JSON.stringify(settings)})); })()`;
-  const map = JSON.parse(await page.evaluate<string>(source)) as InPageMap;
+  // A page whose JSON is not the browser's own (a replaced `JSON.stringify`, a `toJSON` that cannot
+  // be set aside) gets the slow way.
+  const build = `(${mapInPage.toString()})(${JSON.stringify(settings)})`;
+  const raw = await page.evaluate<unknown>(
+    `(() => { const __name = (fn) => fn; return (${asJson.toString()})(${build}); })()`,
+  );
+  let map = typeof raw === 'string' ? parsedMap(raw) : null;
+  map ??= await page.evaluate<InPageMap>(`(() => { const __name = (fn) => fn; return ${build}; })()`);
   return { ...map, url: page.url() };
 }
 
 type InPageMap = Omit<ElementMap, 'url'>;
+
+/** The map from its JSON, or null when the text is not a map (the page's JSON was not the browser's own). */
+function parsedMap(text: string): InPageMap | null {
+  try {
+    const map = JSON.parse(text) as InPageMap;
+    return Array.isArray(map?.elements) && map.elements.every((e) => typeof e?.selector === 'string')
+      ? map
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+// Runs in the page: `value` as JSON with the browser's own JSON.stringify, any `toJSON` a page set
+// on the built-in prototypes (as Prototype.js does on arrays) set aside meanwhile; null when the
+// page replaced JSON.stringify itself.
+const asJson = (value: unknown): string | null => {
+  const stringify = JSON.stringify;
+  if (!/\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(stringify))) return null;
+  const prototypes: object[] = [
+    Object.prototype,
+    Array.prototype,
+    String.prototype,
+    Number.prototype,
+    Boolean.prototype,
+  ];
+  const saved = prototypes.map((p) => Object.getOwnPropertyDescriptor(p, 'toJSON'));
+  try {
+    prototypes.forEach((p, i) => {
+      if (saved[i]) Reflect.deleteProperty(p, 'toJSON');
+    });
+    return stringify(value);
+  } catch {
+    return null;
+  } finally {
+    prototypes.forEach((p, i) => {
+      const descriptor = saved[i];
+      if (descriptor) Object.defineProperty(p, 'toJSON', descriptor);
+    });
+  }
+};
 
 // Runs in the page (see buildElementMap for how): it may use nothing from this module.
 const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): InPageMap => {
