@@ -16,7 +16,11 @@ import { fileURLToPath } from 'node:url';
 import { FEATURES, featureRows } from '../../src/adapters/offline-locator/features.js';
 import { viewsOf } from '../../src/adapters/offline-locator/kinds.js';
 import { locateByHand, parseDescription, Scorer } from '../../src/adapters/offline-locator/hand-matcher.js';
-import { soleTitle, TITLE_CONFIDENCE } from '../../src/adapters/offline-locator/offline-locator.js';
+import {
+  HAND_VOUCHES,
+  soleTitle,
+  TITLE_CONFIDENCE,
+} from '../../src/adapters/offline-locator/offline-locator.js';
 import type { RankerModel } from '../../src/adapters/offline-locator/ranker.js';
 import {
   argmax,
@@ -37,8 +41,6 @@ const L2 = Number(arg('--l2', '0.003'));
 const STEPS = Number(arg('--steps', '400'));
 const WRITE = process.argv.includes('--write');
 const F = FEATURES.length;
-/** Keep equal to HAND_VOUCHES of src/adapters/offline-locator/offline-locator.ts. */
-const HAND_VOUCHES = 0.65;
 
 interface Sample {
   page: string;
@@ -53,7 +55,7 @@ interface Sample {
   truth: string;
   areas: number[];
   hand: { confidence: number; index: number };
-  /** The element the title rule vouches for (TITLE_RULE in offline-locator.ts), -1 when none. */
+  /** The element the title rule vouches for (soleTitle in offline-locator.ts), -1 when none. */
   title: number;
 }
 

@@ -272,11 +272,8 @@ export function featureRows(
       : 0;
 
   // "at the top", "at the end of the post": where on the page the described thing is.
-  const said = new Set([
-    ...query.terms.map((t) => t.word),
-    ...query.contextTerms.map((t) => t.word),
-    ...query.modifiers,
-  ]);
+  // (The modifiers "top", "upper", "bottom", "lower" are among the terms.)
+  const said = new Set([...query.terms, ...query.contextTerms].map((t) => t.word));
   const wantTop = ['top', 'upper', 'beginning', 'start'].some((w) => said.has(w)) ? 1 : 0;
   const wantBottom = ['bottom', 'lower', 'end', 'foot'].some((w) => said.has(w)) ? 1 : 0;
   const lastKind = kindOrder.at(-1) ?? -1;

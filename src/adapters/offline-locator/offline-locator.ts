@@ -37,7 +37,7 @@ export function createOfflineLocator(): ElementLocator {
  * and 3.2 % wrong crops; at 0.7, 38.1 % and 3.2 %; at 0.8, 28.3 % and 2.0 %; the ranker's
  * confidence alone, 24.7 % and 1.6 %.
  */
-const HAND_VOUCHES = 0.65;
+export const HAND_VOUCHES = 0.65;
 
 /** The confidence of an answer that {@link soleTitle} vouches for. */
 export const TITLE_CONFIDENCE = 0.7;

@@ -409,3 +409,54 @@ describe('the title rule', () => {
     expect(other.selector).not.toBe('h1.t0');
   });
 });
+
+describe('where on the page', () => {
+  // One story with the same share links above and below it.
+  const shareList = (id: string, y: number): PageElement =>
+    element(
+      {
+        selector: `#${id}`,
+        tag: 'ul',
+        role: 'list',
+        text: 'Share on Facebook Share on Twitter',
+        attributes: { id, class: 'share-links' },
+      },
+      y,
+      0,
+    );
+  const elements: PageElement[] = [
+    element({ selector: 'main', tag: 'main', role: 'main', text: 'A story' }, 0, null),
+    element(
+      { selector: 'h1', tag: 'h1', role: 'heading', level: 1, name: 'A story', text: 'A story' },
+      50,
+      0,
+    ),
+    shareList('share-top', 120),
+    ...Array.from({ length: 20 }, (_, i) =>
+      element({ selector: `p.p${i}`, tag: 'p', text: `Paragraph ${i} of the story.` }, 200 + 100 * i, 0),
+    ),
+    shareList('share-end', 2300),
+    element(
+      { selector: 'a.fb', tag: 'a', role: 'link', name: 'Share on Facebook', text: 'Share on Facebook' },
+      120,
+      2,
+    ),
+  ];
+  const map: ElementMap = {
+    url: 'http://127.0.0.2/',
+    title: 'A story',
+    viewport: { width: 1280, height: 720 },
+    documentHeight: 2500,
+    candidates: elements.length,
+    elements,
+  };
+
+  it('reads "at the end" and "at the top" as where the element lies', () => {
+    expect(shortlistOffline('the share links at the end of the story', map, 0).answer.selector).toBe(
+      '#share-end',
+    );
+    expect(['#share-top', 'a.fb']).toContain(
+      shortlistOffline('the share links at the top', map, 0).answer.selector,
+    );
+  });
+});

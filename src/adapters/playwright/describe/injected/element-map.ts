@@ -435,21 +435,17 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   const block = (c: Candidate): boolean =>
     (STRUCTURE.has(c.el.localName) || (c.role !== null && LANDMARK_ROLES.has(c.role)) || c.el.id !== '') &&
     c.rect.width * c.rect.height >= 20000;
-  const kept: Candidate[] = [];
-  const taken = new Set<Candidate>();
+  const chosen = new Set<Candidate>();
   const byRelevance = [...candidates].sort((a, b) => b.relevance - a.relevance || a.order - b.order);
   for (const c of byRelevance) {
-    if (kept.length >= maxElements / 4) break;
-    if (block(c) && selectorOf(c.el) !== null) {
-      kept.push(c);
-      taken.add(c);
-    }
+    if (chosen.size >= maxElements / 4) break;
+    if (block(c) && selectorOf(c.el) !== null) chosen.add(c);
   }
   for (const c of byRelevance) {
-    if (kept.length >= maxElements) break;
-    if (!taken.has(c) && selectorOf(c.el) !== null) kept.push(c);
+    if (chosen.size >= maxElements) break;
+    if (!chosen.has(c) && selectorOf(c.el) !== null) chosen.add(c);
   }
-  kept.sort((a, b) => a.order - b.order);
+  const kept = [...chosen].sort((a, b) => a.order - b.order);
   const index = new Map<Element, number>(kept.map((c, i) => [c.el, i]));
   const sx = window.scrollX;
   const sy = window.scrollY;
