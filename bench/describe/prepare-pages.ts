@@ -77,10 +77,13 @@ export function keepOffline(html: string, bytes: Buffer): string {
   return extra + html;
 }
 
-/** Removes what could run or navigate: scripts, frames, event handlers, meta refresh. */
+/** A JSON-LD block: data that never runs (schema.org author, datePublished, headline). */
+const JSON_LD = /^<script\b[^>]*\btype\s*=\s*["']?application\/ld\+json\b/i;
+
+/** Removes what could run or navigate: scripts (JSON-LD data blocks stay), frames, event handlers, meta refresh. */
 export function makeInert(html: string): string {
   return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '')
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, (block) => (JSON_LD.test(block) ? block : ''))
     .replace(/<script\b[^>]*\/>/gi, '')
     .replace(/<iframe\b[^>]*>[\s\S]*?<\/iframe\s*>/gi, '')
     .replace(/<\/?iframe\b[^>]*>/gi, '')

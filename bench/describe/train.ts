@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/describe/train.ts [--maps FILE] [--hidden N] [--l2 X] [--write]`: learns the offline
+ * `npx tsx bench/describe/train.ts [--maps FILE] [--hidden N] [--l2 X] [--repeats R] [--write]`: learns the offline
  * locator's ranker from the `tune` cases of `bench/describe` (their element maps come from
  * `dump.ts`), reports it by page-wise cross-validation on `tune` and once on `heldout`, and with
  * `--write` saves the weights and the confidence calibration to
@@ -18,12 +18,15 @@ import { viewsOf } from '../../src/adapters/offline-locator/kinds.js';
 import { locateByHand, parseDescription, Scorer } from '../../src/adapters/offline-locator/hand-matcher.js';
 import {
   HAND_VOUCHES,
+  NESTED_GAP,
+  placedScores,
   soleTitle,
   TITLE_CONFIDENCE,
 } from '../../src/adapters/offline-locator/offline-locator.js';
 import type { RankerModel } from '../../src/adapters/offline-locator/ranker.js';
 import {
   argmax,
+  nestedGap,
   calibrationSignals,
   confidenceOf,
   scoreRows,
@@ -37,8 +40,8 @@ const arg = (name: string, fallback: string): string => {
 };
 const MAPS = arg('--maps', join(HERE, '..', '..', '.tmp', 'describe-maps.json'));
 const HIDDEN = Number(arg('--hidden', '0'));
-const L2 = Number(arg('--l2', '0.003'));
-const STEPS = Number(arg('--steps', '400'));
+const L2 = Number(arg('--l2', '0.1'));
+const STEPS = Number(arg('--steps', '150'));
 const WRITE = process.argv.includes('--write');
 const F = FEATURES.length;
 
@@ -57,6 +60,8 @@ interface Sample {
   hand: { confidence: number; index: number };
   /** The element the title rule vouches for (soleTitle in offline-locator.ts), -1 when none. */
   title: number;
+  /** The ranker's scores as the locator takes them (placedScores in offline-locator.ts). */
+  placed: (scores: number[]) => number[];
 }
 
 function handOf(description: string, map: DumpedPage['map']): { confidence: number; index: number } {
@@ -87,6 +92,7 @@ for (const p of pages) {
       areas: views.map((v) => v.area),
       hand,
       title: soleTitle(query, views, p.map.title),
+      placed: (scores) => placedScores(scores, query, views, p.map),
     });
   }
 }
@@ -178,7 +184,7 @@ function train(list: Sample[]): RankerModel {
   const SKIP = W2 + H;
   const m = new Float64Array(size);
   const v = new Float64Array(size);
-  const lr = Number(arg('--lr', '0.03'));
+  const lr = Number(arg('--lr', '0.06'));
   const hv = new Float64Array(H);
   for (let step = 1; step <= STEPS; step++) {
     const g = new Float64Array(size);
@@ -255,16 +261,19 @@ interface Answer {
   right: boolean;
   signals: number[];
   chosen: number;
+  /** The hand matcher's element's score less the best score of its wrappers and insides that are not its family. */
+  nestedGap: number;
 }
 
 function answer(model: RankerModel, s: Sample): Answer {
-  const scores = scoreRows(model, s.rows);
+  const scores = s.placed(scoreRows(model, s.rows));
   const best = argmax(scores);
   return {
     s,
     right: s.right.has(best),
     signals: calibrationSignals(scores, best, s, s.hand),
     chosen: best,
+    nestedGap: nestedGap(scores, s.hand.index, s),
   };
 }
 
@@ -309,6 +318,41 @@ function shiftForWrongRate(w: number[], answers: Answer[], maxWrong: number): nu
 const confidenceAt = (cal: number[], a: Answer): number =>
   confidenceOf({ calibration: cal } as RankerModel, a.signals);
 
+interface Rates {
+  guess: number;
+  right: number;
+  wrong: number;
+}
+
+/** Best guess, and right and wrong crops as the locator decides (see {@link report}), as shares of `answers`. */
+function locatorRates(answers: Answer[], cal: number[]): Rates {
+  let r = 0;
+  let w = 0;
+  for (const a of answers) {
+    const { confidence, right } = decided(a, cal);
+    if (confidence >= 0.6 && right) r++;
+    else if (confidence >= 0.6) w++;
+  }
+  const n = Math.max(1, answers.length);
+  return { guess: answers.filter((a) => a.right).length / n, right: r / n, wrong: w / n };
+}
+
+/**
+ * The answer as the locator gives it (shortlistOffline in offline-locator.ts): the hand matcher's
+ * element when both agree, the ranker's confidence unless the agreeing hand matcher vouches, the
+ * title rule; and whether the element is right.
+ */
+function decided(a: Answer, cal: number[]): { confidence: number; right: boolean; index: number } {
+  const agree = (a.signals[4] ?? 0) > 0;
+  let confidence =
+    agree && a.s.hand.confidence >= HAND_VOUCHES && a.nestedGap >= GAP
+      ? Math.max(confidenceAt(cal, a), a.s.hand.confidence)
+      : confidenceAt(cal, a);
+  const index = agree ? a.s.hand.index : a.chosen;
+  if (index === a.s.title) confidence = Math.max(confidence, TITLE_CONFIDENCE);
+  return { confidence, right: agree ? a.s.right.has(a.s.hand.index) : a.right, index };
+}
+
 function report(label: string, answers: Answer[], cal: number[] | null, threshold = 0.6): void {
   const n = answers.length;
   const guess = answers.filter((a) => a.right).length;
@@ -319,20 +363,8 @@ function report(label: string, answers: Answer[], cal: number[] | null, threshol
     line += `  right crop ${((100 * right) / n).toFixed(1)} %  wrong crop ${((100 * (crops.length - right)) / n).toFixed(1)} %`;
     // As the locator decides: the hand matcher's element when both agree, the ranker's confidence
     // unless the agreeing hand matcher is sure enough to vouch (HAND_VOUCHES in offline-locator.ts).
-    let r = 0;
-    let w = 0;
-    for (const a of answers) {
-      const agree = (a.signals[4] ?? 0) > 0;
-      let conf =
-        agree && a.s.hand.confidence >= HAND_VOUCHES
-          ? Math.max(confidenceAt(cal, a), a.s.hand.confidence)
-          : confidenceAt(cal, a);
-      const right = agree ? a.s.right.has(a.s.hand.index) : a.right;
-      if ((agree ? a.s.hand.index : a.chosen) === a.s.title) conf = Math.max(conf, TITLE_CONFIDENCE);
-      if (conf >= threshold && right) r++;
-      else if (conf >= threshold) w++;
-    }
-    line += ` | locator: right ${((100 * r) / n).toFixed(1)} % wrong ${((100 * w) / n).toFixed(1)} %`;
+    const rates = locatorRates(answers, cal);
+    line += ` | locator: right ${(100 * rates.right).toFixed(1)} % wrong ${(100 * rates.wrong).toFixed(1)} %`;
     if (process.env.DESCRIBE_RULES)
       for (const floor of [0.65, 0.7, 0.75, 0.8]) {
         let rr = 0;
@@ -354,13 +386,43 @@ const tune = samples.filter((s) => s.split === 'tune' || s.split === 'fixture');
 const heldout = samples.filter((s) => s.split === 'heldout');
 const tunePages = [...new Set(tune.map((s) => s.page))].sort();
 const FOLDS = 5;
-const oof: Answer[] = [];
-for (let k = 0; k < FOLDS; k++) {
-  const testPages = new Set(tunePages.filter((_, i) => i % FOLDS === k));
-  const model = train(tune.filter((s) => !testPages.has(s.page)));
-  for (const s of tune.filter((s) => testPages.has(s.page))) oof.push(answer(model, s));
+const SUBSET = Number(process.env.DESCRIBE_SUBSET ?? '1');
+const GAP = Number(process.env.DESCRIBE_GAP ?? String(NESTED_GAP));
+const MAX_WRONG = Number(arg('--max-wrong', '0.015'));
+/** Out-of-fold answers on `tune`, its pages dealt to the folds in `pages` order. */
+function outOfFold(pages: readonly string[]): Answer[] {
+  const answers: Answer[] = [];
+  for (let k = 0; k < FOLDS; k++) {
+    const testPages = new Set(pages.filter((_, i) => i % FOLDS === k));
+    const trainPages = pages.filter((p) => !testPages.has(p));
+    const keep = new Set(trainPages.slice(0, Math.round(SUBSET * trainPages.length)));
+    const model = train(tune.filter((s) => keep.has(s.page)));
+    for (const s of tune.filter((s) => testPages.has(s.page))) answers.push(answer(model, s));
+  }
+  return answers;
 }
-const cal = shiftForWrongRate(calibrate(oof), oof, Number(arg('--max-wrong', '0.015')));
+const oof = outOfFold(tunePages);
+const cal = shiftForWrongRate(calibrate(oof), oof, MAX_WRONG);
+// --repeats R: the cross-validation again with the pages dealt to the folds in R-1 other orders, for
+// figures less at the mercy of one split (each answer is still out of fold).
+const REPEATS = Number(arg('--repeats', '1'));
+if (REPEATS > 1) {
+  const runs = [locatorRates(oof, cal)];
+  for (let r = 1; r < REPEATS; r++) {
+    const rand = rng(1000 + r);
+    const order = tunePages
+      .map((p) => [p, rand()] as const)
+      .sort((a, b) => a[1] - b[1])
+      .map(([p]) => p);
+    const answers = outOfFold(order);
+    runs.push(locatorRates(answers, shiftForWrongRate(calibrate(answers), answers, MAX_WRONG)));
+  }
+  const mean = (f: (x: Rates) => number): string =>
+    ((100 * runs.reduce((a, x) => a + f(x), 0)) / runs.length).toFixed(1);
+  console.log(
+    `tune, ${REPEATS} cross-validations: ${runs.map((x) => `${(100 * x.guess).toFixed(1)}/${(100 * x.right).toFixed(1)}/${(100 * x.wrong).toFixed(1)}`).join(' ')} | mean best guess ${mean((x) => x.guess)} % locator right ${mean((x) => x.right)} % wrong ${mean((x) => x.wrong)} %`,
+  );
+}
 {
   // Out-of-fold: right and wrong crops as the confidence needed to crop goes down.
   const sorted = [...oof].sort((a, b) => confidenceAt(cal, b) - confidenceAt(cal, a));
@@ -387,12 +449,10 @@ for (const kind of [...new Set(samples.map((s) => s.kind))].sort()) {
 }
 if (process.env.DESCRIBE_WRONG)
   for (const a of oof) {
-    const agree = (a.signals[4] ?? 0) > 0;
-    const conf = agree ? Math.max(confidenceAt(cal, a), a.s.hand.confidence) : confidenceAt(cal, a);
-    const right = agree ? a.s.right.has(a.s.hand.index) : a.right;
-    if (conf >= 0.6)
+    const { confidence, right, index } = decided(a, cal);
+    if (confidence >= 0.6)
       console.log(
-        `${right ? 'R' : 'W'} agree=${agree ? 1 : 0} ranker=${confidenceAt(cal, a).toFixed(2)} hand=${a.s.hand.confidence.toFixed(2)} ${a.s.kind} ${JSON.stringify(a.s.description)} → ${a.s.selectors[agree ? a.s.hand.index : a.chosen]} (true ${a.s.truth})`,
+        `${right ? 'R' : 'W'} agree=${(a.signals[4] ?? 0) > 0 ? 1 : 0} ranker=${confidenceAt(cal, a).toFixed(2)} hand=${a.s.hand.confidence.toFixed(2)} ${a.s.kind} ${JSON.stringify(a.s.description)} → ${a.s.selectors[index]} (true ${a.s.truth})`,
       );
   }
 if (process.env.DESCRIBE_VERBOSE)
@@ -400,6 +460,24 @@ if (process.env.DESCRIBE_VERBOSE)
     console.log(
       `${a.s.split[0]} ${a.right ? 'R' : '-'} ${confidenceAt(cal, a).toFixed(2)} ${a.s.kind.padEnd(10)} ${JSON.stringify(a.s.description)} → ${a.s.selectors[a.chosen]}  (true: ${a.s.truth}${a.s.right.size === 0 ? ', not in map' : ''})`,
     );
+if (process.env.DESCRIBE_MISSES) {
+  // What the wrong best guesses are: a wrapper or an inside of a right element (the right thing at
+  // the wrong size), or elsewhere.
+  const count = new Map<string, number>();
+  for (const a of oof) {
+    if (a.right || a.s.right.size === 0) continue;
+    const right = [...a.s.right];
+    const up = right.some((r) => (a.s.ancestors[r] ?? []).includes(a.chosen));
+    const down = right.some((r) => (a.s.ancestors[a.chosen] ?? []).includes(r));
+    const what = up ? 'wrapper' : down ? 'inside' : 'elsewhere';
+    count.set(what, (count.get(what) ?? 0) + 1);
+    const truthArea = Math.max(...right.map((r) => a.s.areas[r] ?? 0));
+    console.log(
+      `  ${what.padEnd(9)} ×${((a.s.areas[a.chosen] ?? 0) / Math.max(1, truthArea)).toFixed(2).padStart(7)} ${a.s.kind.padEnd(10)} ${JSON.stringify(a.s.description)} → ${a.s.selectors[a.chosen]} (true ${a.s.truth})`,
+    );
+  }
+  console.log(`wrong best guesses out of fold: ${JSON.stringify(Object.fromEntries(count))}`);
+}
 console.log(`calibration ${JSON.stringify(cal)}`);
 for (const [label, list] of [
   ['tune oof', oof],

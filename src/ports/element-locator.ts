@@ -50,8 +50,23 @@ export interface ElementMap {
   /** Height of the whole document in CSS pixels. */
   documentHeight: number;
   elements: PageElement[];
+  /**
+   * What the page says about itself in its metadata (OpenGraph and article `<meta>` tags, JSON-LD,
+   * schema.org microdata); absent when the map was made without it.
+   */
+  about?: PageAbout;
   /** Visible candidate elements before the map was cut to its size limit. */
   candidates: number;
+}
+
+/** A page's own account of what it is (see {@link ElementMap.about}). */
+export interface PageAbout {
+  /** Names of its authors, as given (a leading "By" dropped); at most five. */
+  authors: string[];
+  /** When it was published, as given (usually ISO 8601); null when not said. */
+  published: string | null;
+  /** Its headline (`og:title`, `twitter:title` or JSON-LD `headline`); null when not said. */
+  headline: string | null;
 }
 
 /** An image of the page for locators that look at it. */

@@ -1,5 +1,5 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { LocateRequest, PageElement } from '../../ports/element-locator.js';
+import type { ElementMap, LocateRequest, PageElement } from '../../ports/element-locator.js';
 
 /** Characters of the element list sent to the model at most (about 15k tokens); the least relevant tail is cut. */
 const MAX_MAP_CHARS = 60_000;
@@ -47,6 +47,7 @@ export function buildMessages(
   const text = [
     `Description: ${JSON.stringify(request.description)}`,
     `Page: ${JSON.stringify(map.title)} at ${map.url}; viewport ${map.viewport.width}x${map.viewport.height}, document height ${map.documentHeight} px.`,
+    ...aboutLine(map),
     image,
     shortlist
       ? `Elements (the ${listed.length} likeliest of ${map.candidates} visible, by a matcher that reads the page's words, roles and layout):`
@@ -98,4 +99,16 @@ function elementLine(i: number, e: PageElement): string {
 
 function round(n: number): number {
   return Math.round(n * 1000) / 1000;
+}
+
+/** What the page says about itself (authors, publication date, headline), when it says anything. */
+function aboutLine(map: ElementMap): string[] {
+  const about = map.about;
+  if (!about) return [];
+  const said = [
+    about.authors.length > 0 ? `by ${about.authors.map((a) => JSON.stringify(a)).join(', ')}` : '',
+    about.published ? `published ${about.published}` : '',
+    about.headline ? `headline ${JSON.stringify(about.headline)}` : '',
+  ].filter(Boolean);
+  return said.length > 0 ? [`The page's metadata says: ${said.join('; ')}.`] : [];
 }

@@ -2,6 +2,7 @@ import type { ElementMap } from '../../ports/element-locator.js';
 import type { ElementView } from './kinds.js';
 import { kindsOf } from './kinds.js';
 import type { Query, Scorer } from './hand-matcher.js';
+import { countIn, words } from './text.js';
 
 /**
  * What the learned ranker knows of one element for one description: the hand-written matcher's
@@ -124,6 +125,20 @@ export const FEATURES = [
   'topWantedFirstOfKind',
   'bottomWantedLastOfKind',
   'lastOfKind',
+  'titleMatch',
+  'titleMatchAsked',
+  'isTitle',
+  'isTitleAsked',
+  'nearTitle',
+  'aboveTitle',
+  'chromeAskedIsChrome',
+  'contentAskedIsChrome',
+  'authorMatch',
+  'authorMatchAsked',
+  'publishedMatch',
+  'publishedMatchAsked',
+  'authorShareAsked',
+  'authorAndDateAsked',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -139,6 +154,7 @@ const CONTENT_KINDS = new Set([
   'date',
   'byline',
   'article',
+  'body',
   'code',
   'table',
   'share',
@@ -149,7 +165,11 @@ const CONTENT_KINDS = new Set([
   'quote',
   'caption',
   'paragraph',
+  'rating',
+  'video',
+  'chart',
 ]);
+const CHROME_TAGS = ['header', 'footer', 'nav', 'aside'];
 const MAIN_ROLES = new Set(['main', 'article']);
 const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'complementary']);
 
@@ -165,6 +185,35 @@ const roleOf = (role: string | null): string => {
   if (role === 'searchbox') return 'textbox';
   return ROLES.has(role) ? role : 'other';
 };
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** The words a page may show a date as: its year, day, and month (name, short name, number); null when it is no date. */
+function dateWords(given: string | null): { year: string; day: string; month: string[] } | null {
+  const m = given ? /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(given.trim()) : null;
+  if (!m) return null;
+  const month = Number(m[2]);
+  const name = MONTHS[month - 1];
+  if (!name) return null;
+  return {
+    year: m[1] ?? '',
+    day: String(Number(m[3])),
+    month: [name, name.slice(0, 3), name.slice(0, 4), String(month), String(month).padStart(2, '0')],
+  };
+}
 
 /** One row of features per element of `views`, in the order of {@link FEATURES}. */
 export function featureRows(
@@ -278,6 +327,57 @@ export function featureRows(
   const wantBottom = ['bottom', 'lower', 'end', 'foot'].some((w) => said.has(w)) ? 1 : 0;
   const lastKind = kindOrder.at(-1) ?? -1;
 
+  // The page's own title: how much of an element's text is in the document's <title>, and the
+  // heading that is the title (bylines, dates and share bars sit just below it, kickers above).
+  const titled = new Set(words(`${map.title} ${map.about?.headline ?? ''}`));
+  const titleMatch = views.map((v) => {
+    if (titled.size === 0 || v.element.text.length > 200) return 0;
+    const own = words(v.element.text || v.element.name);
+    const overlap = countIn(own, titled);
+    return own.length > 0 && overlap >= Math.min(2, own.length) ? overlap / own.length : 0;
+  });
+  const headingAsked = kinds.some((k) => k.kind.id === 'heading' && k.strength >= 0.8);
+  let titleIndex = -1;
+  views.forEach((v, i) => {
+    if (v.role !== 'heading' || (titleMatch[i] ?? 0) < 0.5) return;
+    const better =
+      titleIndex < 0 ||
+      (v.element.level ?? 9) < (views[titleIndex]?.element.level ?? 9) ||
+      ((v.element.level ?? 9) === (views[titleIndex]?.element.level ?? 9) &&
+        (titleMatch[i] ?? 0) > (titleMatch[titleIndex] ?? 0));
+    if (better) titleIndex = i;
+  });
+  const titleBox = views[titleIndex]?.element.box ?? null;
+
+  // Who the page says wrote it and when it says it was published (its metadata): the elements that
+  // show that name or that date.
+  const mentioned = new Set([...kinds, ...query.contextKinds].map((k) => k.kind.id));
+  const authorNames = (map.about?.authors ?? []).map((a) => words(a)).filter((w) => w.length > 0);
+  // How much of each name the element shows, and how much of the element is a name.
+  const authorMatch = new Array<number>(n).fill(0);
+  const authorShare = new Array<number>(n).fill(0);
+  const nameWords = new Set(authorNames.flat());
+  if (authorNames.length > 0)
+    views.forEach((v, i) => {
+      if (v.element.text.length >= 200) return;
+      const own = words(v.element.text || v.element.name);
+      const set = new Set(own);
+      authorMatch[i] = Math.max(
+        0,
+        ...authorNames.map((name) => name.filter((w) => set.has(w)).length / name.length),
+      );
+      authorShare[i] = own.length === 0 ? 0 : countIn(own, nameWords) / own.length;
+    });
+  const published = dateWords(map.about?.published ?? null);
+  const publishedMatch = views.map((v) => {
+    if (!published || v.element.text.length > 120) return 0;
+    const own = new Set(v.element.text.toLowerCase().split(/[^a-z0-9]+/));
+    const year = own.has(published.year) || own.has(published.year.slice(2)) ? 1 : 0;
+    const day = own.has(published.day) || own.has(published.day.padStart(2, '0')) ? 1 : 0;
+    const month = published.month.some((m) => own.has(m)) ? 1 : 0;
+    return (year + day + month) / 3;
+  });
+
   const termWords = query.terms.filter((t) => t.weight >= 1).map((t) => t.word);
   const hit = (set: Set<string>): number =>
     termWords.length === 0 ? 0 : termWords.filter((w) => set.has(w)).length / termWords.length;
@@ -353,7 +453,7 @@ export function featureRows(
         : 0,
     );
     const inMain = within(v, MAIN_ROLES, ['main', 'article']);
-    const inChrome = within(v, CHROME_ROLES, ['header', 'footer', 'nav', 'aside']);
+    const inChrome = within(v, CHROME_ROLES, CHROME_TAGS);
     set('inMain', inMain);
     set('inChrome', inChrome);
     set('chromeAskedInChrome', askedChrome ? inChrome : 0);
@@ -386,6 +486,36 @@ export function featureRows(
     set('topWantedFirstOfKind', wantTop && kindRank.get(i) === 0 ? 1 : 0);
     set('bottomWantedLastOfKind', wantBottom && i === lastKind ? 1 : 0);
     set('lastOfKind', i === lastKind && kindOrder.length > 1 ? 1 : 0);
+    set('titleMatch', titleMatch[i] ?? 0);
+    set('titleMatchAsked', headingAsked ? (titleMatch[i] ?? 0) : 0);
+    set('isTitle', i === titleIndex ? 1 : 0);
+    set('isTitleAsked', headingAsked && i === titleIndex ? 1 : 0);
+    if (
+      titleBox &&
+      !wantBottom &&
+      (smallKind || askedContent) &&
+      i !== titleIndex &&
+      !(views[titleIndex]?.ancestors ?? []).includes(i)
+    ) {
+      const below = box.y - (titleBox.y + titleBox.height);
+      const above = titleBox.y - (box.y + box.height);
+      set('nearTitle', below >= -8 && below <= 600 ? 1 - Math.max(0, below) / 600 : 0);
+      set('aboveTitle', above >= -8 && above <= 300 ? 1 - Math.max(0, above) / 300 : 0);
+    }
+    const selfChrome = (v.role !== null && CHROME_ROLES.has(v.role)) || CHROME_TAGS.includes(v.tag) ? 1 : 0;
+    set('chromeAskedIsChrome', askedChrome ? selfChrome : 0);
+    set('contentAskedIsChrome', askedContent ? selfChrome : 0);
+    set('authorMatch', authorMatch[i] ?? 0);
+    set('authorMatchAsked', mentioned.has('byline') ? (authorMatch[i] ?? 0) : 0);
+    set('publishedMatch', publishedMatch[i] ?? 0);
+    set('publishedMatchAsked', mentioned.has('date') ? (publishedMatch[i] ?? 0) : 0);
+    const askedAuthor = mentioned.has('byline');
+    const askedDate = mentioned.has('date') || said.has('when');
+    set('authorShareAsked', askedAuthor && !askedDate ? (authorShare[i] ?? 0) : 0);
+    set(
+      'authorAndDateAsked',
+      askedAuthor && askedDate ? (authorMatch[i] ?? 0) * (publishedMatch[i] ?? 0) : 0,
+    );
     set(`tag:${tagOf(v.tag)}` as FeatureName, 1);
     set(`role:${roleOf(v.role)}` as FeatureName, 1);
     return row;

@@ -32,7 +32,21 @@ export interface Query {
   ordinal: number | null;
   /** The last word is plural ("the thumbnails"): a group of like elements is meant. */
   plural: boolean;
+  /**
+   * Where the description puts the thing: at the top or the end of the page ("at the top", "at the
+   * end", "bottom of the page"), or of something in it (`page` false: "at the end of the story");
+   * null when it does not.
+   */
+  place: { at: 'top' | 'bottom'; page: boolean } | null;
 }
+
+// "at the top", "near the end of the story", "bottom of the page" (not "in the top comment"). The
+// top or end of the page itself, or of something in it (a story may end mid-page).
+const AT_TOP =
+  /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:top|start|beginning)(?=\s+of\b|\s*$|\s*[,.;)])/;
+const AT_BOTTOM =
+  /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:bottom|end|foot)(?=\s+of\b|\s*$|\s*[,.;)])|\bbottom of the\b/;
+const OF_SOMETHING = /\b(?:top|start|beginning|bottom|end|foot) of the (?!page\b)/;
 
 const MODIFIERS = new Set([
   'main',
@@ -53,7 +67,15 @@ const MODIFIERS = new Set([
   'smallest',
 ]);
 const ORDINALS: Record<string, number> = { first: 0, second: 1, third: 2, last: -1 };
-const LOCATION = /\b(?:in|inside|within|at|on|of|under|near|below|above)\s+(?:the|a|an|this|our|my)\b/;
+const LOCATION =
+  /\b(?:in|inside|within|at|on|of|under|near|below|beneath|above|beside|next to)\s+(?:the|a|an|this|our|my)\b/;
+/**
+ * A clause that says what the described thing holds or shows — "the sidebar with Navigation and
+ * Tools", "the price shown with the add to basket button", "the query that computes the average":
+ * its words are the thing's content, and its kind words do not name what is asked for.
+ */
+const HOLDING =
+  /\s(?:(?:shown|listed|together)\s+)?(?:with|containing|showing|listing|holding|having|that|which)\s/;
 
 /**
  * Questions that name what they ask for without a kind word: "who wrote the article (and when)" asks
@@ -112,9 +134,13 @@ export function parseDescription(description: string): Query {
   };
   const target = words(targetText).filter(notModifier);
   const context = words(contextText).filter(notModifier);
-  const kindWords = target.filter((w) => kindsOf(w).length > 0);
+  const holding = HOLDING.exec(targetText);
+  const headText = holding && holding.index > 0 ? targetText.slice(0, holding.index) : targetText;
+  const kindWords = words(headText).filter((w) => !MODIFIERS.has(w) && kindsOf(w).length > 0);
+  const named = new Set(kindWords);
   const head = headOf(kindWords);
-  const strongKind = (w: string): boolean => w === head || kindsOf(w).some((k) => k.strength >= 0.8);
+  const strongKind = (w: string): boolean =>
+    w === head || (named.has(w) && kindsOf(w).some((k) => k.strength >= 0.8));
   const terms: Term[] = target.map((word) => ({
     word,
     // The head weighs half (its kind is matched on its own); a generic word it replaced, less.
@@ -128,7 +154,7 @@ export function parseDescription(description: string): Query {
     .flatMap((w) => kindsOf(w))
     .filter((k) => k.strength >= 0.8);
   const contextKinds = [...earlier, ...context.flatMap((w) => kindsOf(w))];
-  const raw = words(targetText, { stem: false }).filter((w) => !MODIFIERS.has(w));
+  const raw = words(headText, { stem: false }).filter((w) => !MODIFIERS.has(w));
   const last = raw.at(-1) ?? '';
   const kindWordsRaw = raw.filter((w) => kindsOf(w).length > 0);
   const ordinal = [...modifiers].map((m) => ORDINALS[m]).find((n) => n !== undefined);
@@ -142,6 +168,10 @@ export function parseDescription(description: string): Query {
     modifiers,
     ordinal: ordinal ?? null,
     plural: isPlural(kindWordsRaw.at(-1) ?? last),
+    place:
+      AT_TOP.test(lower) === AT_BOTTOM.test(lower)
+        ? null
+        : { at: AT_TOP.test(lower) ? 'top' : 'bottom', page: !OF_SOMETHING.test(lower) },
   };
 }
 
@@ -255,9 +285,11 @@ export const DOUBT_CAP = 0.55;
  * bench/describe, where most wrong crops were of these shapes: a heading or a link for a thing that
  * holds others ("the table of contents" → one of its links, "nutrition information" →
  * the section's heading, "the shop by department menu" → the menu's title), or a block of more
- * than two screens for a small thing ("published and updated dates" → the whole post).
+ * than two screens for a small thing ("published and updated dates" → the whole post); or in the
+ * half of the page the description does not place it in.
  */
 export function doubtful(query: Query, chosen: ElementView, map: ElementMap): boolean {
+  if (wrongPlace(query, chosen, map)) return true;
   const asked = query.kinds.map((k) => k.kind);
   if (asked.some((kind) => kind.id === 'heading' || kind.id === 'link')) return false;
   const box = chosen.element.box;
@@ -265,6 +297,19 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (small) return box.height > 2 * map.viewport.height;
   const namesOnly = chosen.role === 'heading' || chosen.tag === 'a';
   return namesOnly && (asked.length === 0 || asked.some((kind) => kind.container));
+}
+
+/**
+ * True when, on a page of more than two screens, the description places the thing at the top or the
+ * end of the page and the element lies in the other half, or at the top or the end of something in
+ * it ("… at the end of the story") and the element lies in the other third.
+ */
+export function wrongPlace(query: Query, chosen: ElementView, map: ElementMap): boolean {
+  const height = Math.max(map.viewport.height, map.documentHeight);
+  if (query.place === null || height <= 2 * map.viewport.height) return false;
+  const middle = (chosen.element.box.y + chosen.element.box.height / 2) / height;
+  const far = query.place.page ? 1 / 2 : 2 / 3;
+  return query.place.at === 'top' ? middle > far : middle < 1 - far;
 }
 
 /** A container that matches and holds an element matching as well: the innermost is meant. */

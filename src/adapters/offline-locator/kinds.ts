@@ -72,7 +72,7 @@ const boxy = (v: ElementView): number => (v.children >= 2 ? 0.6 : v.children ===
 
 const k = (id: string, container: boolean, match: Kind['match']): Kind => ({ id, container, match });
 
-const KINDS: Record<string, Kind> = {
+export const KINDS: Record<string, Kind> = {
   button: k('button', false, (v) =>
     isRole(v, 'button')
       ? 1

@@ -105,6 +105,22 @@ export function sameFamily(shape: Shape, best: number, other: number): boolean {
   );
 }
 
+/**
+ * How far `chosen`'s score leads the best of its wrappers and insides that a user would not take for
+ * it (a wrapper more than twice its size, an inside less than half): small when the ranker cannot
+ * tell the right size of the thing. Infinity when it has none.
+ */
+export function nestedGap(scores: readonly number[], chosen: number, shape: Shape): number {
+  if (chosen < 0) return 0;
+  let rival = -Infinity;
+  const above = shape.ancestors[chosen] ?? [];
+  scores.forEach((z, j) => {
+    if (j === chosen || sameFamily(shape, chosen, j)) return;
+    if (above.includes(j) || (shape.ancestors[j] ?? []).includes(chosen)) rival = Math.max(rival, z);
+  });
+  return (scores[chosen] ?? 0) - rival;
+}
+
 /** The index of the highest score (the first of equals); 0 for none. */
 export function argmax(scores: readonly number[]): number {
   let best = 0;

@@ -169,6 +169,11 @@ export function stem(word: string): string {
   return w;
 }
 
+/** How many of `own` are in `set`. */
+export function countIn(own: readonly string[], set: ReadonlySet<string>): number {
+  return own.filter((w) => set.has(w)).length;
+}
+
 /** Lower-case words of `text`: camelCase, snake_case and kebab-case split; stemmed (unless `stem: false`); no stopwords. */
 export function words(text: string, options: { keepStopwords?: boolean; stem?: boolean } = {}): string[] {
   const spaced = text

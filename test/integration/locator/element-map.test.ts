@@ -199,4 +199,30 @@ describe('element map', () => {
       ]),
     );
   });
+
+  it('reads what the page says about itself: author, publication date and headline from meta tags, JSON-LD and microdata', async () => {
+    await page.setContent(`
+      <head>
+        <meta property="og:title" content="Rivers move, and so do we">
+        <meta name="author" content="https://example.com/people/ann">
+        <meta name="byl" content="By ANN LEE">
+        <script type="application/ld+json">
+          {"@context": "https://schema.org", "@graph": [{"@type": "NewsArticle",
+            "headline": "Rivers move", "datePublished": "2026-03-04T08:00:00Z",
+            "author": [{"@type": "Person", "name": "Ann Lee"}, {"@type": "Person", "name": "Bo Chen"}]}]}
+        </script>
+        <script type="application/ld+json">{ not json</script>
+      </head>
+      <body><article><h1>Rivers move</h1>
+        <p itemprop="author" itemscope><span itemprop="name">Cy Diaz</span></p></article></body>`);
+    const map = await buildElementMap(page);
+    expect(map.about).toEqual({
+      // JSON-LD first, then meta tags (a URL is no name; "By" dropped; a name once, as first spelt), then microdata.
+      authors: ['Ann Lee', 'Bo Chen', 'Cy Diaz'],
+      published: '2026-03-04T08:00:00Z',
+      headline: 'Rivers move',
+    });
+    await page.setContent('<p>Nothing said about this page.</p>');
+    expect((await buildElementMap(page)).about).toEqual({ authors: [], published: null, headline: null });
+  });
 });

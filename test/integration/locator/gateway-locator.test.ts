@@ -11,6 +11,7 @@ import { promptImage, promptText, startFakeGateway } from '../../helpers/fake-ga
 const MAP: ElementMap = {
   url: 'http://shop.test/p/1',
   title: 'Trailblazer 2',
+  about: { authors: ['Ann Lee'], published: '2026-03-04', headline: 'Trailblazer 2 review' },
   viewport: { width: 1280, height: 720 },
   documentHeight: 1800,
   candidates: 2,
@@ -97,6 +98,9 @@ describe('gateway locator', () => {
     expect(promptImage(request!)).toBe(`data:image/jpeg;base64,${JPEG.toString('base64')}`);
     const text = promptText(request!);
     expect(text).toContain('Description: "the add to cart button"');
+    expect(text).toContain(
+      `The page's metadata says: by "Ann Lee"; published 2026-03-04; headline "Trailblazer 2 review".`,
+    );
     const lines = text
       .split('\n')
       .filter((l) => l.startsWith('{'))

@@ -334,6 +334,22 @@ describe('reading a description', () => {
     expect(kindOf("the author's name")).toEqual(['byline']);
     expect(kindOf('the pricing section')).toEqual(['section']);
     expect(kindOf('the product name')).toEqual(['heading']);
+    // What the thing holds or shows does not name its kind: its words are its content.
+    expect(kindOf('the sidebar with Navigation, Interaction and Tools')).toEqual(['sidebar']);
+    expect(kindOf('the price shown with the add to basket button')).toEqual(['price']);
+    expect(kindOf('the query that computes the average')).toEqual([]);
+    const holding = parseDescription('the sidebar with Navigation and Tools').terms;
+    expect(holding.find((t) => t.word === 'navigation')).toMatchObject({ weight: 1, kindWord: false });
+  });
+
+  it('reads where on the page the description puts the thing', () => {
+    const place = (d: string): unknown => parseDescription(d).place;
+    expect(place('the search box at the top')).toEqual({ at: 'top', page: true });
+    expect(place('share links at the bottom of the page')).toEqual({ at: 'bottom', page: true });
+    expect(place('the author bio at the end of the story')).toEqual({ at: 'bottom', page: false });
+    expect(place('the code in the top comment')).toBeNull();
+    expect(place('the sidebar with top stories')).toBeNull();
+    expect(place('the footer')).toBeNull();
   });
 
   it('normalises words: case, camelCase, kebab-case, plurals, phrases, stopwords', () => {

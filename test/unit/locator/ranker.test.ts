@@ -6,6 +6,7 @@ import type { RankerModel } from '../../../src/adapters/offline-locator/ranker.j
 import {
   calibrationSignals,
   confidenceOf,
+  nestedGap,
   rivalOf,
   scoreRows,
 } from '../../../src/adapters/offline-locator/ranker.js';
@@ -24,6 +25,25 @@ const model = (over: Partial<RankerModel>): RankerModel => ({
   ...over,
 });
 
+/** One element of a made-up map. */
+const el = (
+  selector: string,
+  tag: string,
+  parent: number | null,
+  extra: Partial<PageElement> = {},
+): PageElement => ({
+  selector,
+  tag,
+  role: null,
+  level: null,
+  name: '',
+  text: '',
+  attributes: {},
+  box: { x: 0, y: 0, width: 1280, height: 100 },
+  parent,
+  ...extra,
+});
+
 describe('learned ranker', () => {
   it('scores a row linearly after standardising it', () => {
     const m = model({ mean: [1, 0], std: [2, 1] });
@@ -34,6 +54,15 @@ describe('learned ranker', () => {
     const m = model({ hidden: 1, w1: [1, 0], b1: [0], w2: [2, 0, 0] });
     const [score] = scoreRows(m, [Float64Array.from([0.5, 9])]);
     expect(score).toBeCloseTo(2 * Math.tanh(0.5), 10);
+  });
+
+  it('measures how far the chosen element leads its wrappers and insides of another size', () => {
+    // 0 (area 1000) holds 1 (area 400) holds 2 (area 300) holds 3 (area 10); 4 stands apart.
+    const shape = { ancestors: [[], [0], [1, 0], [2, 1, 0], []], areas: [1000, 400, 300, 10, 50] };
+    // For 2, element 1 is family (at most twice its size); 0 and 3 are not; 4 is not nested.
+    expect(nestedGap([4, 9, 5, 2, 8], 2, shape)).toBe(1);
+    expect(nestedGap([1, 9, 5, 2, 8], 2, shape)).toBe(3);
+    expect(nestedGap([1, 2, 3], 0, { ancestors: [[], [], []], areas: [1, 1, 1] })).toBe(Infinity);
   });
 
   it('takes as rival the best element that neither holds the winner nor lies inside it', () => {
@@ -74,23 +103,6 @@ describe('learned ranker', () => {
   });
 
   it('computes one finite row of features per element', () => {
-    const el = (
-      selector: string,
-      tag: string,
-      parent: number | null,
-      extra: Partial<PageElement> = {},
-    ): PageElement => ({
-      selector,
-      tag,
-      role: null,
-      level: null,
-      name: '',
-      text: '',
-      attributes: {},
-      box: { x: 0, y: 0, width: 1280, height: 100 },
-      parent,
-      ...extra,
-    });
     const map: ElementMap = {
       url: 'https://example.com/',
       title: 'Example',
@@ -118,5 +130,56 @@ describe('learned ranker', () => {
     expect(at('handChoice', 0)).toBe(1);
     expect(at('kind', 0)).toBeGreaterThan(at('kind', 2));
     expect(at('holdsH1', 0)).toBe(0);
+  });
+
+  it("reads the page's metadata: its title and headline, who wrote it and when", () => {
+    const map: ElementMap = {
+      url: 'https://example.com/',
+      title: 'Rivers move - The Daily',
+      about: {
+        authors: ['Ann Lee'],
+        published: '2026-03-04T08:00:00Z',
+        headline: 'Rivers move, and so do we',
+      },
+      viewport: { width: 1280, height: 720 },
+      documentHeight: 2000,
+      candidates: 4,
+      elements: [
+        el('h1', 'h1', null, { role: 'heading', level: 1, text: 'Rivers move, and so do we' }),
+        el('p.by', 'p', null, {
+          text: 'By Ann Lee, March 4, 2026',
+          box: { x: 0, y: 100, width: 400, height: 20 },
+        }),
+        el('p.by a', 'a', 1, {
+          role: 'link',
+          text: 'Ann Lee',
+          box: { x: 30, y: 100, width: 60, height: 20 },
+        }),
+        el('p.other', 'p', null, {
+          text: 'Bo Chen wrote in 2019',
+          box: { x: 0, y: 1500, width: 400, height: 20 },
+        }),
+      ],
+    };
+    const rowsFor = (description: string): ((name: (typeof FEATURES)[number], i: number) => number) => {
+      const query = parseDescription(description);
+      const views = viewsOf(map.elements);
+      const rows = featureRows(query, views, new Scorer(query, views, map.documentHeight), map, 0);
+      return (name, i) => rows[i]![FEATURES.indexOf(name)]!;
+    };
+    const title = rowsFor('the headline');
+    expect(title('isTitleAsked', 0)).toBe(1);
+    expect(title('titleMatch', 0)).toBe(1);
+    expect(title('nearTitle', 3)).toBe(0);
+    const author = rowsFor("the author's name");
+    expect([1, 2, 3].map((i) => author('authorMatchAsked', i))).toEqual([1, 1, 0]);
+    // The link is all name; the byline line is partly date.
+    expect(author('authorShareAsked', 2)).toBe(1);
+    expect(author('authorShareAsked', 1)).toBeLessThan(1);
+    expect(author('nearTitle', 1)).toBeGreaterThan(0.8);
+    const both = rowsFor('who wrote it and when');
+    expect(both('authorAndDateAsked', 1)).toBe(1);
+    expect(both('authorAndDateAsked', 2)).toBe(0);
+    expect(both('authorAndDateAsked', 3)).toBe(0);
   });
 });

@@ -473,8 +473,77 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
       parent,
     };
   });
+  // What the page says about itself (OpenGraph and article meta tags, JSON-LD, microdata): who wrote
+  // it, when it was published, its headline. JSON-LD is read with the page's JSON.parse, checked.
+  const metaOf = (...keys: string[]): string[] =>
+    keys.flatMap((key) =>
+      Array.from(
+        document.querySelectorAll(
+          `meta[name="${key}" i], meta[property="${key}" i], meta[itemprop="${key}" i]`,
+        ),
+      )
+        .map((m) => m.getAttribute('content') ?? m.getAttribute('value') ?? '')
+        .filter((v) => v.trim() !== ''),
+    );
+  const authors: string[] = [];
+  const published: string[] = [];
+  const headlines: string[] = [];
+  const nameOfAuthor = (a: unknown): string[] =>
+    typeof a === 'string'
+      ? [a]
+      : Array.isArray(a)
+        ? a.flatMap(nameOfAuthor)
+        : a && typeof a === 'object' && typeof (a as { name?: unknown }).name === 'string'
+          ? [(a as { name: string }).name]
+          : [];
+  const walk = (node: unknown, depth: number): void => {
+    if (depth > 4 || !node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      node.slice(0, 20).forEach((n) => walk(n, depth + 1));
+      return;
+    }
+    const o = node as Record<string, unknown>;
+    authors.push(...nameOfAuthor(o.author), ...nameOfAuthor(o.creator));
+    if (typeof o.datePublished === 'string') published.push(o.datePublished);
+    if (typeof o.headline === 'string') headlines.push(o.headline);
+    walk(o['@graph'], depth + 1);
+    walk(o.mainEntity, depth + 1);
+  };
+  for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json" i]')).slice(
+    0,
+    10,
+  )) {
+    try {
+      walk(JSON.parse(script.textContent ?? ''), 0);
+    } catch {
+      // not JSON: nothing to learn from it
+    }
+  }
+  authors.push(
+    ...metaOf('author', 'article:author', 'byl', 'sailthru.author', 'parsely-author', 'dc.creator'),
+    ...Array.from(document.querySelectorAll('[itemprop~="author" i]'))
+      .slice(0, 3)
+      .map((el) => {
+        const named = el.querySelector('[itemprop~="name" i]') ?? el;
+        return named.getAttribute('content') ?? (named instanceof HTMLElement ? named.innerText : '');
+      })
+      .filter((a) => a.length <= 60),
+  );
+  published.push(...metaOf('article:published_time', 'datePublished', 'date', 'dc.date', 'parsely-pub-date'));
+  headlines.push(...metaOf('og:title', 'twitter:title', 'headline'));
+  const cleanAuthor = (a: string): string => collapse(a.replace(/^\s*by\s+/i, ''), 80);
+  const about = {
+    authors: authors
+      .filter((a) => !/^\s*https?:/i.test(a))
+      .map(cleanAuthor)
+      .filter((a, i, all) => a !== '' && all.findIndex((b) => b.toLowerCase() === a.toLowerCase()) === i)
+      .slice(0, 5),
+    published: published.map((d) => collapse(d, 40)).find((d) => d !== '') ?? null,
+    headline: headlines.map((h) => collapse(h, 200)).find((h) => h !== '') ?? null,
+  };
   return {
     title: collapse(document.title, 200),
+    about,
     viewport: { width: window.innerWidth, height: window.innerHeight },
     documentHeight: Math.ceil(
       Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0),
