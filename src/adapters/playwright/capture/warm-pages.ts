@@ -47,6 +47,32 @@ export function isPlainSpec(spec: CaptureSpec): boolean {
 /** The longest a capture waits for a page made ahead (normally ready at once, or within 100 ms), ms. */
 const TAKE_WAIT_MS = 5000;
 
+/** The longest a warm page's liveness probe may take before the page counts as dead, ms. */
+const PROBE_WAIT_MS = 1000;
+
+/**
+ * True when a warm page's renderer still answers. Its `crash` event comes only once the browser has
+ * told Playwright, some milliseconds after the renderer died (an idle renderer killed by the
+ * kernel's OOM killer, say); a capture handed such a page failed at once, an attempt lost to a
+ * page it never used. One round trip (about a millisecond) settles it: a dead renderer's evaluate
+ * is rejected as soon as the browser notices.
+ */
+async function isAlive(warm: WarmPage): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PROBE_WAIT_MS);
+  });
+  try {
+    const answer = warm.page.evaluate('1').then(
+      () => !warm.crashed,
+      () => false,
+    );
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The spec a warm page is made for: the defaults of every field. */
 const PLAIN: CaptureSpec = toCaptureSpec({ url: 'http://warm.invalid/' });
 
@@ -114,7 +140,7 @@ export class WarmPages {
     const list = this.stock.get(browser);
     while (list && list.length > 0 && !late()) {
       const warm = await list.shift();
-      if (!warm || warm.crashed || warm.page.isClosed() || !browser.isConnected()) {
+      if (!warm || warm.crashed || warm.page.isClosed() || !browser.isConnected() || !(await isAlive(warm))) {
         if (warm) this.discard(warm);
         continue;
       }
