@@ -137,9 +137,10 @@ describe.each(['browser', 'renderer'] as const)('a %s killed mid-capture', (what
         outcomes,
       });
       expect(killedAt, `no kill in ${phase}: ${seen}`).toBeGreaterThan(0);
-      expect(killedAt, `the kill in ${phase} came after the first attempt ended: ${seen}`).toBeLessThanOrEqual(
-        endedAt[0]!,
-      );
+      expect(
+        killedAt,
+        `the kill in ${phase} came after the first attempt ended: ${seen}`,
+      ).toBeLessThanOrEqual(endedAt[0]!);
       expect(ended, seen).toMatchObject({ status: 'completed', attempts: 2 });
       // The kill is noticed at once: the first attempt ends within seconds, not at its deadline.
       expect(endedAt[0]! - killedAt, seen).toBeLessThan(5_000);
