@@ -78,10 +78,19 @@ const HOLDING =
   /\s(?:(?:shown|listed|together)\s+)?(?:with|containing|showing|listing|holding|having|that|which)\s/;
 
 /**
+ * A page's table of contents said the way wikis and docs label it: "the contents", "the contents
+ * box", "the page contents", "the 'On this page' list" (not "the file contents", "the contents of
+ * the cart": those are what a thing holds).
+ */
+const CONTENTS =
+  /^(?:the\s+)?(?:(?:page|book|article|document|guide|chapter|wiki)(?:'s)?\s+)?contents(?:\s+(?:box|list|panel|menu|sidebar|section|block|navigation|nav|pane))?\s*$|["“']on this page["”']|^(?:the\s+)?on this page(?:\s+(?:box|list|panel|menu|sidebar|section|links|navigation|nav))?\s*$/;
+
+/**
  * Questions that name what they ask for without a kind word: "who wrote the article (and when)" asks
  * for the byline, "when was this published" for the date — whatever other kind words they hold.
  */
 function intentOf(lower: string): KindRequest[] | null {
+  if (CONTENTS.test(lower)) return kindsOf('toc');
   if (/\bwho\s+(?:wrote|writes|posted|asked|started|edited|authored|created|published)\b/.test(lower))
     return kindsOf('byline');
   if (/^(?:the\s+)?(?:when|date)\b|\bwhen\s+(?:was|were|is|did)\b/.test(lower)) return kindsOf('date');
@@ -102,12 +111,15 @@ const GENERIC_HEADS = new Set([
   'region',
 ]);
 
+/** Members of a group: named in the plural after a kind that holds them, the group is meant. */
+const MEMBER_HEADS = new Set(['button', 'link', 'icon']);
+
 /**
  * The kind word that says what is asked for: the last one, unless it is a generic part ("the
  * comments section", "the list of site sections") or a person's name ("the reporter's name") after
  * a word that clearly names a kind — then that word.
  */
-function headOf(kindWords: readonly string[]): string | undefined {
+function headOf(kindWords: readonly string[], plural: boolean): string | undefined {
   const last = kindWords.at(-1);
   if (last === undefined || kindWords.length < 2) return last;
   const strong = kindWords
@@ -116,6 +128,8 @@ function headOf(kindWords: readonly string[]): string | undefined {
     .find((w) => kindsOf(w).some((k) => k.strength >= 0.8));
   if (strong === undefined) return last;
   if (GENERIC_HEADS.has(last)) return strong;
+  // "the share buttons", "the social links": the group that holds them.
+  if (plural && MEMBER_HEADS.has(last) && kindsOf(strong).some((k) => k.kind.container)) return strong;
   if (last === 'name' && kindsOf(strong).some((k) => k.kind.id === 'byline')) return strong;
   return last;
 }
@@ -138,7 +152,8 @@ export function parseDescription(description: string): Query {
   const headText = holding && holding.index > 0 ? targetText.slice(0, holding.index) : targetText;
   const kindWords = words(headText).filter((w) => !MODIFIERS.has(w) && kindsOf(w).length > 0);
   const named = new Set(kindWords);
-  const head = headOf(kindWords);
+  const rawHead = words(headText, { stem: false }).filter((w) => !MODIFIERS.has(w) && kindsOf(w).length > 0);
+  const head = headOf(kindWords, isPlural(rawHead.at(-1) ?? ''));
   const strongKind = (w: string): boolean =>
     w === head || (named.has(w) && kindsOf(w).some((k) => k.strength >= 0.8));
   const terms: Term[] = target.map((word) => ({
@@ -167,7 +182,10 @@ export function parseDescription(description: string): Query {
       .map((word) => ({ word, weight: 1, kindWord: false })),
     modifiers,
     ordinal: ordinal ?? null,
-    plural: isPlural(kindWordsRaw.at(-1) ?? last),
+    // "the share buttons" is one share bar, not a group of them.
+    plural:
+      isPlural(kindWordsRaw.at(-1) ?? last) &&
+      !(head !== kindWords.at(-1) && MEMBER_HEADS.has(kindWords.at(-1) ?? '')),
     place:
       AT_TOP.test(lower) === AT_BOTTOM.test(lower)
         ? null

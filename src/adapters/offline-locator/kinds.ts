@@ -42,6 +42,9 @@ const has = (set: Set<string>, ...candidates: string[]): boolean => {
 };
 const hinted = (v: ElementView, ...candidates: string[]): boolean => has(v.hints, ...candidates);
 const labelled = (v: ElementView, ...candidates: string[]): boolean => has(v.labels, ...candidates);
+/** An id or class that says "table of contents": `contents`, `page-contents`, `table-of-contents`. */
+const CONTENTS_HINT = /(?:^|[\s_-])contents(?:$|[\s_-])/i;
+const CONTENTS_NAME = /\bcontents\b|\bon this page\b/i;
 const isRole = (v: ElementView, ...roles: string[]): boolean => v.role !== null && roles.includes(v.role);
 const CURRENCY = /(?:[$€£¥]\s?\d)|(?:\d[\d,.]*\s?(?:usd|eur|gbp|€|£|\$))/i;
 const DATE =
@@ -225,8 +228,11 @@ export const KINDS: Record<string, Kind> = {
     return labelled(v, 'share') ? 0.8 : 0;
   }),
   contents: k('contents', true, (v) => {
-    if (hinted(v, 'toc', 'contents')) return 1;
-    return labelled(v, 'contents') ? 0.8 : 0;
+    // Hints and labels are stemmed ("contents" is "content", as every content wrapper): the
+    // element's own id, class and name are read as written.
+    const a = v.element.attributes;
+    if (hinted(v, 'toc') || CONTENTS_HINT.test(`${a.id ?? ''} ${a.class ?? ''}`)) return 1;
+    return CONTENTS_NAME.test(v.element.name) ? 0.8 : 0;
   }),
   comments: k('comments', true, (v) => (hinted(v, 'comment', 'comments', 'discussion', 'replies') ? 1 : 0)),
   rating: k('rating', false, (v) => {

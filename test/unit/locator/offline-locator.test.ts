@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createOfflineLocator,
+  locateByHand,
   parseDescription,
   shortlistOffline,
 } from '../../../src/adapters/offline-locator/offline-locator.js';
@@ -325,7 +326,9 @@ describe('reading a description', () => {
       'byline',
     ]);
     expect(parseDescription('when was this story published').kinds.map((k) => k.kind.id)).toEqual(['date']);
-    expect(parseDescription('the share buttons').kinds.map((k) => k.kind.id)).toEqual(['button']);
+    // Members named in the plural after a kind that holds them: the group is meant.
+    expect(parseDescription('the share buttons').kinds.map((k) => k.kind.id)).toEqual(['share']);
+    expect(parseDescription('the share button').kinds.map((k) => k.kind.id)).toEqual(['button']);
     // A generic head ("section", "box") or a person's name: the kind named before it is meant.
     const kindOf = (d: string): string[] => parseDescription(d).kinds.map((k) => k.kind.id);
     expect(kindOf('the comments section')).toEqual(['comments']);
@@ -338,6 +341,11 @@ describe('reading a description', () => {
     expect(kindOf('the sidebar with Navigation, Interaction and Tools')).toEqual(['sidebar']);
     expect(kindOf('the price shown with the add to basket button')).toEqual(['price']);
     expect(kindOf('the query that computes the average')).toEqual([]);
+    // A table of contents as wikis and docs label it; not what a file or a cart holds.
+    for (const d of ['the contents', 'the contents box', 'the page contents', 'the "On this page" list'])
+      expect(kindOf(d), d).toEqual(['contents']);
+    expect(kindOf('the file contents')).toEqual([]);
+    expect(kindOf('the contents of the cart')).toEqual([]);
     const holding = parseDescription('the sidebar with Navigation and Tools').terms;
     expect(holding.find((t) => t.word === 'navigation')).toMatchObject({ weight: 1, kindWord: false });
   });
@@ -361,6 +369,34 @@ describe('reading a description', () => {
       'login',
       'checkbox',
     ]);
+  });
+});
+
+describe('the table of contents', () => {
+  it('is the element whose id says "contents", not the content column beside it', () => {
+    // Stemmed, "contents" and "content" are one word: only the kind, read from the id as written,
+    // tells the table of contents from the column of content.
+    const map: ElementMap = {
+      url: 'http://127.0.0.2/',
+      title: 'Guide',
+      viewport: { width: 1280, height: 720 },
+      documentHeight: 3000,
+      candidates: 3,
+      elements: [
+        element({ selector: 'body', tag: 'body', text: 'Guide' }, 0, null),
+        element(
+          { selector: 'div.content', tag: 'div', attributes: { class: 'content' }, text: 'Setting up …' },
+          0,
+          0,
+        ),
+        element(
+          { selector: '#contents', tag: 'div', attributes: { id: 'contents' }, text: 'Intro Setup Usage' },
+          0,
+          0,
+        ),
+      ],
+    };
+    expect(locateByHand('the contents box', map).answer.selector).toBe('#contents');
   });
 });
 
