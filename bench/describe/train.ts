@@ -15,7 +15,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FEATURES, featureRows } from '../../src/adapters/offline-locator/features.js';
 import { viewsOf } from '../../src/adapters/offline-locator/kinds.js';
-import { locateByHand, parseDescription, Scorer } from '../../src/adapters/offline-locator/hand-matcher.js';
+import {
+  DOUBT_CAP,
+  doubtful,
+  locateByHand,
+  parseDescription,
+  Scorer,
+} from '../../src/adapters/offline-locator/hand-matcher.js';
 import {
   HAND_VOUCHES,
   NESTED_GAP,
@@ -62,6 +68,8 @@ interface Sample {
   title: number;
   /** The ranker's scores as the locator takes them (placedScores in offline-locator.ts). */
   placed: (scores: number[]) => number[];
+  /** True when an answer of this element is capped at DOUBT_CAP (doubtful in hand-matcher.ts). */
+  doubt: (index: number) => boolean;
 }
 
 function handOf(description: string, map: DumpedPage['map']): { confidence: number; index: number } {
@@ -93,6 +101,10 @@ for (const p of pages) {
       hand,
       title: soleTitle(query, views, p.map.title),
       placed: (scores) => placedScores(scores, query, views, p.map),
+      doubt: (index) => {
+        const v = views[index];
+        return v !== undefined && doubtful(query, v, p.map);
+      },
     });
   }
 }
@@ -350,6 +362,7 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
       : confidenceAt(cal, a);
   const index = agree ? a.s.hand.index : a.chosen;
   if (index === a.s.title) confidence = Math.max(confidence, TITLE_CONFIDENCE);
+  if (a.s.doubt(index)) confidence = Math.min(confidence, DOUBT_CAP);
   return { confidence, right: agree ? a.s.right.has(a.s.hand.index) : a.right, index };
 }
 
@@ -370,7 +383,7 @@ function report(label: string, answers: Answer[], cal: number[] | null, threshol
         let rr = 0;
         let ww = 0;
         for (const a of answers) {
-          const agree = (a.signals[4] ?? 0) > 0 && a.s.hand.confidence >= floor;
+          const agree = (a.signals[4] ?? 0) > 0 && a.s.hand.confidence >= floor && a.nestedGap >= GAP;
           const conf = agree ? Math.max(confidenceAt(cal, a), a.s.hand.confidence) : confidenceAt(cal, a);
           const right = agree ? a.s.right.has(a.s.hand.index) : a.right;
           if (conf >= threshold && right) rr++;
@@ -389,6 +402,10 @@ const FOLDS = 5;
 const SUBSET = Number(process.env.DESCRIBE_SUBSET ?? '1');
 const GAP = Number(process.env.DESCRIBE_GAP ?? String(NESTED_GAP));
 const MAX_WRONG = Number(arg('--max-wrong', '0.015'));
+/** The calibration of `answers`: fitted, then shifted so that crops are wrong for at most MAX_WRONG of them. */
+function fitCalibration(answers: Answer[]): number[] {
+  return shiftForWrongRate(calibrate(answers), answers, MAX_WRONG);
+}
 /** Out-of-fold answers on `tune`, its pages dealt to the folds in `pages` order. */
 function outOfFold(pages: readonly string[]): Answer[] {
   const answers: Answer[] = [];
@@ -402,7 +419,7 @@ function outOfFold(pages: readonly string[]): Answer[] {
   return answers;
 }
 const oof = outOfFold(tunePages);
-const cal = shiftForWrongRate(calibrate(oof), oof, MAX_WRONG);
+const cal = fitCalibration(oof);
 {
   // The calibration itself out of fold: fitted on four fifths of the out-of-fold answers (by page),
   // judged on the fifth — the honest figure when comparing calibration signals.
@@ -411,7 +428,7 @@ const cal = shiftForWrongRate(calibrate(oof), oof, MAX_WRONG);
   for (let k = 0; k < FOLDS; k++) {
     const test = new Set(tunePages.filter((_, i) => i % FOLDS === k));
     const fit = oof.filter((a) => !test.has(a.s.page));
-    const c = shiftForWrongRate(calibrate(fit), fit, MAX_WRONG);
+    const c = fitCalibration(fit);
     for (const a of oof.filter((a) => test.has(a.s.page))) {
       const d = decided(a, c);
       if (d.confidence >= 0.6 && d.right) r++;
@@ -434,7 +451,7 @@ if (REPEATS > 1) {
       .sort((a, b) => a[1] - b[1])
       .map(([p]) => p);
     const answers = outOfFold(order);
-    runs.push(locatorRates(answers, shiftForWrongRate(calibrate(answers), answers, MAX_WRONG)));
+    runs.push(locatorRates(answers, fitCalibration(answers)));
   }
   const mean = (f: (x: Rates) => number): string =>
     ((100 * runs.reduce((a, x) => a + f(x), 0)) / runs.length).toFixed(1);

@@ -475,16 +475,17 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   });
   // What the page says about itself (OpenGraph and article meta tags, JSON-LD, microdata): who wrote
   // it, when it was published, its headline. JSON-LD is read with the page's JSON.parse, checked.
-  const metaOf = (...keys: string[]): string[] =>
-    keys.flatMap((key) =>
-      Array.from(
-        document.querySelectorAll(
-          `meta[name="${key}" i], meta[property="${key}" i], meta[itemprop="${key}" i]`,
-        ),
-      )
-        .map((m) => m.getAttribute('content') ?? m.getAttribute('value') ?? '')
-        .filter((v) => v.trim() !== ''),
+  // The page's meta tags read once, by name, property and itemprop (any case).
+  const metas = new Map<string, string[]>();
+  for (const m of Array.from(document.querySelectorAll('meta'))) {
+    const value = m.getAttribute('content') ?? m.getAttribute('value') ?? '';
+    if (value.trim() === '') continue;
+    const keys = new Set(
+      ['name', 'property', 'itemprop'].map((attr) => m.getAttribute(attr)?.trim().toLowerCase() ?? ''),
     );
+    for (const key of keys) if (key !== '') metas.set(key, [...(metas.get(key) ?? []), value]);
+  }
+  const metaOf = (...keys: string[]): string[] => keys.flatMap((key) => metas.get(key.toLowerCase()) ?? []);
   const authors: string[] = [];
   const published: string[] = [];
   const headlines: string[] = [];
