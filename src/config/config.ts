@@ -30,6 +30,11 @@ function int(min: number, max: number): Parser<number> {
   };
 }
 
+function optionalInt(min: number, max: number): Parser<number | null> {
+  const parse = int(min, max);
+  return (raw) => (raw.trim() === '' ? null : parse(raw));
+}
+
 function list<T>(item: Parser<T>): Parser<T[]> {
   return (raw) =>
     raw
@@ -91,6 +96,8 @@ function defaultConcurrency(): number {
 /** The one schema of Shots' configuration (CONTRACT §2 plus the extras the README lists). */
 const SCHEMA = {
   port: { env: 'PORT', default: 8080, parse: int(0, 65535) },
+  /** Where `shots worker` (the worker role without the API) serves `/metrics` and `/healthz`; unset: nowhere. */
+  workerMetricsPort: { env: 'WORKER_METRICS_PORT', default: null, parse: optionalInt(0, 65535) },
   host: { env: 'HOST', default: '0.0.0.0', parse: str },
   publicBaseUrl: { env: 'PUBLIC_BASE_URL', default: null, parse: url(['http:', 'https:']) },
   dataDir: { env: 'DATA_DIR', default: './data', parse: str },

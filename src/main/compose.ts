@@ -11,6 +11,8 @@ import type { Clock } from '../ports/clock.js';
 import { buildApp } from '../http/app.js';
 import { bindHttpDeps } from './http-deps.js';
 import { createMetrics } from './metrics.js';
+import type { WorkerMetricsServer } from './worker-metrics.js';
+import { serveWorkerMetrics } from './worker-metrics.js';
 import type { Stores } from './stores.js';
 import { openStores } from './stores.js';
 import type { WorkerRole } from './worker-role.js';
@@ -48,7 +50,8 @@ export interface Service {
   app: FastifyInstance | null;
   /** The stores this process opened (what its roles read and write). */
   stores: Stores;
-  start(): Promise<{ url: string | null }>;
+  /** `url`: the API's; `metricsUrl`: the worker's own `/metrics` (worker role alone, `WORKER_METRICS_PORT` set). */
+  start(): Promise<{ url: string | null; metricsUrl: string | null }>;
   stop(): Promise<void>;
 }
 
@@ -96,6 +99,7 @@ export async function createService(
       )
     : null;
   let workerRole: WorkerRole | null = null;
+  let workerMetrics: WorkerMetricsServer | null = null;
 
   return {
     app,
@@ -113,13 +117,20 @@ export async function createService(
           ...(options.webhookCa ? { webhookCa: options.webhookCa } : {}),
         });
       }
+      if (roles.worker && !app && config.workerMetricsPort !== null) {
+        workerMetrics = await serveWorkerMetrics(metrics, config.host, config.workerMetricsPort, () =>
+          stores.queue.depth(),
+        );
+        logger.info({ url: workerMetrics.url }, 'worker metrics listening');
+      }
       const url = app ? await app.listen({ port: config.port, host: config.host }) : null;
-      return { url };
+      return { url, metricsUrl: workerMetrics?.url ?? null };
     },
     /** The API stops first (no new jobs or polls), then the worker role (see its order), then the stores. */
     async stop() {
       if (app) await closeApp(app, logger);
       if (workerRole) await workerRole.stop();
+      if (workerMetrics) await workerMetrics.close();
       await stores.closeAndWait();
     },
   };
