@@ -105,6 +105,13 @@ export async function createService(
     app,
     stores,
     async start() {
+      // The worker's scrape port first: a port in use fails the start before any capture is taken.
+      if (roles.worker && !app && config.workerMetricsPort !== null) {
+        workerMetrics = await serveWorkerMetrics(metrics, config.host, config.workerMetricsPort, () =>
+          stores.queue.depth(),
+        );
+        logger.info({ url: workerMetrics.url }, 'worker metrics listening');
+      }
       if (roles.worker) {
         workerRole = await startWorkerRole({
           config,
@@ -116,12 +123,6 @@ export async function createService(
           regionProxies,
           ...(options.webhookCa ? { webhookCa: options.webhookCa } : {}),
         });
-      }
-      if (roles.worker && !app && config.workerMetricsPort !== null) {
-        workerMetrics = await serveWorkerMetrics(metrics, config.host, config.workerMetricsPort, () =>
-          stores.queue.depth(),
-        );
-        logger.info({ url: workerMetrics.url }, 'worker metrics listening');
       }
       const url = app ? await app.listen({ port: config.port, host: config.host }) : null;
       return { url, metricsUrl: workerMetrics?.url ?? null };

@@ -78,6 +78,20 @@ describe("the worker's own /metrics", () => {
     expect((await fetch(`${metricsUrl}/jobs`)).status).toBe(404);
   });
 
+  it('fails the start, before any capture is taken, when its port is in use', async () => {
+    const port = Number(new URL(metricsUrl).port);
+    const config = loadConfig({
+      DATA_DIR: api.dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      WORKER_METRICS_PORT: String(port),
+      LOG_LEVEL: 'silent',
+    });
+    const second = await createService(config, { api: false, worker: true }, pino({ level: 'silent' }));
+    await expect(second.start()).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await second.stop();
+  });
+
   it('is not served unless WORKER_METRICS_PORT is set, nor by a process that runs the API', async () => {
     const config = loadConfig({ DATA_DIR: api.dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent' });
     const quiet = await createService(config, { api: false, worker: true }, pino({ level: 'silent' }));
