@@ -16,18 +16,16 @@ import { fileURLToPath } from 'node:url';
 import { FEATURES, featureRows } from '../../src/adapters/offline-locator/features.js';
 import { viewsOf } from '../../src/adapters/offline-locator/kinds.js';
 import {
-  DOUBT_CAP,
   doubtful,
   locateByHand,
   parseDescription,
   Scorer,
 } from '../../src/adapters/offline-locator/hand-matcher.js';
 import {
-  HAND_VOUCHES,
+  decideConfidence,
   NESTED_GAP,
   placedScores,
   soleTitle,
-  TITLE_CONFIDENCE,
 } from '../../src/adapters/offline-locator/offline-locator.js';
 import type { RankerModel } from '../../src/adapters/offline-locator/ranker.js';
 import {
@@ -356,13 +354,18 @@ function locatorRates(answers: Answer[], cal: number[]): Rates {
  */
 function decided(a: Answer, cal: number[]): { confidence: number; right: boolean; index: number } {
   const agree = (a.signals[4] ?? 0) > 0;
-  let confidence =
-    agree && a.s.hand.confidence >= HAND_VOUCHES && a.nestedGap >= GAP
-      ? Math.max(confidenceAt(cal, a), a.s.hand.confidence)
-      : confidenceAt(cal, a);
   const index = agree ? a.s.hand.index : a.chosen;
-  if (index === a.s.title) confidence = Math.max(confidence, TITLE_CONFIDENCE);
-  if (a.s.doubt(index)) confidence = Math.min(confidence, DOUBT_CAP);
+  const confidence = decideConfidence(
+    {
+      ranked: confidenceAt(cal, a),
+      agree,
+      hand: a.s.hand.confidence,
+      nestedGap: a.nestedGap,
+      title: index === a.s.title,
+      doubtful: a.s.doubt(index),
+    },
+    GAP,
+  );
   return { confidence, right: agree ? a.s.right.has(a.s.hand.index) : a.right, index };
 }
 

@@ -127,12 +127,15 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   // Agreeing, the hand matcher's element stands (its rules pick the form around a search field, the
   // innermost of equals), and a hand matcher that is quite sure may vouch for it.
   const index = agree ? hand.index : best;
-  const vouches =
-    agree && hand.answer.confidence >= HAND_VOUCHES && nestedGap(scores, hand.index, shape) >= NESTED_GAP;
-  let confidence = vouches ? Math.max(ranked, hand.answer.confidence) : ranked;
-  if (index === soleTitle(query, views, map.title)) confidence = Math.max(confidence, TITLE_CONFIDENCE);
   const view = views[index];
-  if (view && doubtful(query, view, map)) confidence = Math.min(confidence, DOUBT_CAP);
+  const confidence = decideConfidence({
+    ranked,
+    agree,
+    hand: hand.answer.confidence,
+    nestedGap: nestedGap(scores, hand.index, shape),
+    title: index === soleTitle(query, views, map.title),
+    doubtful: view !== undefined && doubtful(query, view, map),
+  });
   const selector = view?.element.selector ?? null;
   const answer = {
     selector,
@@ -141,6 +144,36 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     candidates: rankedCandidates(scores, index, views, shape, round(confidence)),
   };
   return { answer, shortlist };
+}
+
+/** What the answer's confidence is decided from (see {@link decideConfidence}). */
+export interface ConfidenceInputs {
+  /** The ranker's calibrated confidence. */
+  ranked: number;
+  /** The ranker's element and the hand matcher's are the same, or one a close wrapper of the other. */
+  agree: boolean;
+  /** The hand matcher's own confidence. */
+  hand: number;
+  /** {@link nestedGap} of the hand matcher's element. */
+  nestedGap: number;
+  /** The chosen element is the page's sole title ({@link soleTitle}). */
+  title: boolean;
+  /** The description says something the chosen element plainly is not ({@link doubtful}). */
+  doubtful: boolean;
+}
+
+/**
+ * The answer's confidence: the ranker's, or the hand matcher's when both agree, it is at least
+ * {@link HAND_VOUCHES} and its element leads its other-sized wrappers and insides by
+ * {@link NESTED_GAP} (`gap`; bench/describe/train.ts tries others); at least
+ * {@link TITLE_CONFIDENCE} for the sole title; at most {@link DOUBT_CAP} when in doubt.
+ */
+export function decideConfidence(x: ConfidenceInputs, gap = NESTED_GAP): number {
+  const vouches = x.agree && x.hand >= HAND_VOUCHES && x.nestedGap >= gap;
+  let confidence = vouches ? Math.max(x.ranked, x.hand) : x.ranked;
+  if (x.title) confidence = Math.max(confidence, TITLE_CONFIDENCE);
+  if (x.doubtful) confidence = Math.min(confidence, DOUBT_CAP);
+  return confidence;
 }
 
 /**

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   createOfflineLocator,
+  decideConfidence,
+  HAND_VOUCHES,
   locateByHand,
+  NESTED_GAP,
   parseDescription,
   shortlistOffline,
+  TITLE_CONFIDENCE,
 } from '../../../src/adapters/offline-locator/offline-locator.js';
+import { DOUBT_CAP } from '../../../src/adapters/offline-locator/hand-matcher.js';
 import { words } from '../../../src/adapters/offline-locator/text.js';
 import type { ElementMap, PageElement } from '../../../src/ports/element-locator.js';
 
@@ -510,5 +515,31 @@ describe('where on the page', () => {
     expect(['#share-top', 'a.fb']).toContain(
       shortlistOffline('the share links at the top', map, 0).answer.selector,
     );
+  });
+});
+
+describe("the answer's confidence", () => {
+  // An agreeing hand matcher that is sure enough, over a ranker that is not.
+  const sure = { ranked: 0.3, agree: true, hand: 0.8, nestedGap: NESTED_GAP, title: false, doubtful: false };
+
+  it("is the hand matcher's when both agree, it is sure enough and its element leads its other sizes", () => {
+    expect(decideConfidence(sure)).toBe(0.8);
+    expect(decideConfidence({ ...sure, ranked: 0.9 })).toBe(0.9);
+  });
+
+  it("stays the ranker's when the lead over another size of the thing is short: the gap alone turns a crop into the full page", () => {
+    expect(decideConfidence(sure)).toBeGreaterThanOrEqual(0.6);
+    expect(decideConfidence({ ...sure, nestedGap: NESTED_GAP - 0.01 })).toBe(0.3);
+  });
+
+  it("stays the ranker's when they disagree or the hand matcher is unsure", () => {
+    expect(decideConfidence({ ...sure, agree: false })).toBe(0.3);
+    expect(decideConfidence({ ...sure, hand: HAND_VOUCHES - 0.01 })).toBe(0.3);
+  });
+
+  it("reaches the title's confidence for the sole title, and is capped when in doubt", () => {
+    expect(decideConfidence({ ...sure, agree: false, title: true })).toBe(TITLE_CONFIDENCE);
+    expect(decideConfidence({ ...sure, doubtful: true })).toBe(DOUBT_CAP);
+    expect(decideConfidence({ ...sure, title: true, doubtful: true })).toBe(DOUBT_CAP);
   });
 });
