@@ -294,6 +294,9 @@ function calibrate(score: number, rivalScore: number, contentCoverage: number | 
   return Math.round(Math.min(1, Math.max(0, confidence)) * 100) / 100;
 }
 
+/** A single control: never what a description of a form means ("the newsletter signup form" → its "Sign up" button). */
+const CONTROLS = new Set(['button', 'input', 'select', 'textarea']);
+
 /** The highest confidence of an answer whose size or nature does not fit what was asked. */
 export const DOUBT_CAP = 0.55;
 
@@ -301,7 +304,8 @@ export const DOUBT_CAP = 0.55;
  * True when the chosen element cannot be what the description asks for by its size or nature, so
  * the capture must not crop to it however well its words match. Measured on the `tune` pages of
  * bench/describe, where most wrong crops were of these shapes: a heading or a link for a thing that
- * holds others ("the table of contents" → one of its links, "nutrition information" →
+ * holds others ("the table of contents" → one of its links, "the newsletter signup form" → its
+ * "Sign up" button, "nutrition information" →
  * the section's heading, "the shop by department menu" → the menu's title), or a block of more
  * than two screens for a small thing ("published and updated dates" → the whole post); or in the
  * half of the page the description does not place it in.
@@ -313,6 +317,7 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   const box = chosen.element.box;
   const small = asked.length > 0 && asked.every((kind) => !kind.container);
   if (small) return box.height > 2 * map.viewport.height;
+  if (CONTROLS.has(chosen.tag)) return asked.some((kind) => kind.id === 'form');
   const namesOnly = chosen.role === 'heading' || chosen.tag === 'a';
   return namesOnly && (asked.length === 0 || asked.some((kind) => kind.container));
 }

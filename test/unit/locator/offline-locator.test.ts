@@ -9,7 +9,8 @@ import {
   shortlistOffline,
   TITLE_CONFIDENCE,
 } from '../../../src/adapters/offline-locator/offline-locator.js';
-import { DOUBT_CAP } from '../../../src/adapters/offline-locator/hand-matcher.js';
+import { DOUBT_CAP, doubtful } from '../../../src/adapters/offline-locator/hand-matcher.js';
+import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { words } from '../../../src/adapters/offline-locator/text.js';
 import type { ElementMap, PageElement } from '../../../src/ports/element-locator.js';
 
@@ -541,5 +542,55 @@ describe("the answer's confidence", () => {
     expect(decideConfidence({ ...sure, agree: false, title: true })).toBe(TITLE_CONFIDENCE);
     expect(decideConfidence({ ...sure, doubtful: true })).toBe(DOUBT_CAP);
     expect(decideConfidence({ ...sure, title: true, doubtful: true })).toBe(DOUBT_CAP);
+  });
+});
+
+describe('an answer of the wrong nature', () => {
+  // A newsletter form: its text, an email field and a "Sign up now" button.
+  const elements: PageElement[] = [
+    element({ selector: 'main', tag: 'main', role: 'main', text: 'Story. Get the newsletter' }, 0, null),
+    element(
+      { selector: '#newsletter_form', tag: 'form', role: 'form', text: 'Get the newsletter Sign up now' },
+      400,
+      0,
+    ),
+    element({ selector: '#email', tag: 'input', role: 'textbox', name: 'Your e-mail address' }, 420, 1),
+    element(
+      {
+        selector: '#newsletter_submit',
+        tag: 'button',
+        role: 'button',
+        name: 'Sign up now',
+        text: 'Sign up now',
+      },
+      460,
+      1,
+    ),
+  ];
+  const map: ElementMap = {
+    url: 'http://127.0.0.2/',
+    title: 'A story',
+    viewport: { width: 1280, height: 720 },
+    documentHeight: 720,
+    candidates: elements.length,
+    elements,
+  };
+  const views = viewsOf(elements);
+
+  it('is in doubt when a form is asked for and the element is one of its controls', () => {
+    const asked = parseDescription('the newsletter signup form');
+    expect(doubtful(asked, views[3]!, map)).toBe(true);
+    expect(doubtful(asked, views[2]!, map)).toBe(true);
+    expect(doubtful(asked, views[1]!, map)).toBe(false);
+  });
+
+  it('is not in doubt when the control itself is asked for, or a menu it opens', () => {
+    expect(doubtful(parseDescription('the sign up button'), views[3]!, map)).toBe(false);
+    expect(doubtful(parseDescription('user menu'), views[3]!, map)).toBe(false);
+  });
+
+  it('never crops to the button for "the newsletter signup form"', () => {
+    const answer = locateByHand('the newsletter signup form', map).answer;
+    expect(answer.selector === '#newsletter_form' || answer.confidence <= DOUBT_CAP).toBe(true);
   });
 });
