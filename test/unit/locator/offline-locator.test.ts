@@ -31,6 +31,17 @@ function element(
     ...partial,
   };
 }
+/** A page titled "A story" at 1280x720 holding `elements`. */
+function storyMap(elements: PageElement[], documentHeight: number): ElementMap {
+  return {
+    url: 'http://127.0.0.2/',
+    title: 'A story',
+    viewport: { width: 1280, height: 720 },
+    documentHeight,
+    candidates: elements.length,
+    elements,
+  };
+}
 const ELEMENTS: PageElement[] = [
   element({ selector: 'header', tag: 'header', role: 'banner', text: 'Acme Home Pricing Blog' }, 0, null), // 0
   element(
@@ -500,14 +511,7 @@ describe('where on the page', () => {
       2,
     ),
   ];
-  const map: ElementMap = {
-    url: 'http://127.0.0.2/',
-    title: 'A story',
-    viewport: { width: 1280, height: 720 },
-    documentHeight: 2500,
-    candidates: elements.length,
-    elements,
-  };
+  const map = storyMap(elements, 2500);
 
   it('reads "at the end" and "at the top" as where the element lies', () => {
     expect(shortlistOffline('the share links at the end of the story', map, 0).answer.selector).toBe(
@@ -567,14 +571,7 @@ describe('an answer of the wrong nature', () => {
       1,
     ),
   ];
-  const map: ElementMap = {
-    url: 'http://127.0.0.2/',
-    title: 'A story',
-    viewport: { width: 1280, height: 720 },
-    documentHeight: 720,
-    candidates: elements.length,
-    elements,
-  };
+  const map = storyMap(elements, 720);
   const views = viewsOf(elements);
 
   it('is in doubt when a form is asked for and the element is one of its controls', () => {
