@@ -25,6 +25,7 @@ import {
   decideConfidence,
   NESTED_GAP,
   placedScores,
+  soleDate,
   soleTitle,
 } from '../../src/adapters/offline-locator/offline-locator.js';
 import type { RankerModel } from '../../src/adapters/offline-locator/ranker.js';
@@ -33,6 +34,7 @@ import {
   nestedGap,
   calibrationSignals,
   confidenceOf,
+  sameFamily,
   scoreRows,
 } from '../../src/adapters/offline-locator/ranker.js';
 import type { DumpedPage } from './dump.js';
@@ -64,6 +66,8 @@ interface Sample {
   hand: { confidence: number; index: number };
   /** The element the title rule vouches for (soleTitle in offline-locator.ts), -1 when none. */
   title: number;
+  /** The element the date rule vouches for (soleDate in offline-locator.ts), -1 when none. */
+  date: number;
   /** The ranker's scores as the locator takes them (placedScores in offline-locator.ts). */
   placed: (scores: number[]) => number[];
   /** True when an answer of this element is capped at DOUBT_CAP (doubtful in hand-matcher.ts). */
@@ -98,6 +102,7 @@ for (const p of pages) {
       areas: views.map((v) => v.area),
       hand,
       title: soleTitle(query, views, p.map.title),
+      date: soleDate(query, views, p.map),
       placed: (scores) => placedScores(scores, query, views, p.map),
       doubt: (index) => {
         const v = views[index];
@@ -362,6 +367,7 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
       hand: a.s.hand.confidence,
       nestedGap: a.nestedGap,
       title: index === a.s.title,
+      date: a.s.date >= 0 && sameFamily(a.s, a.s.date, index),
       doubtful: a.s.doubt(index),
     },
     GAP,

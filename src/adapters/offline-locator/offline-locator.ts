@@ -11,7 +11,7 @@ import type { ElementView } from './kinds.js';
 import type { Shape } from './ranker.js';
 import { argmax, calibrationSignals, confidenceOf, nestedGap, sameFamily, scoreRows } from './ranker.js';
 import { RANKER } from './ranker-weights.js';
-import { countIn, words } from './text.js';
+import { countIn, showsDate, words } from './text.js';
 
 export type { HandAnswer, Query, Scored } from './hand-matcher.js';
 export { locateByHand, parseDescription, rankElements, Scorer } from './hand-matcher.js';
@@ -48,7 +48,7 @@ export const HAND_VOUCHES = 0.65;
  */
 export const NESTED_GAP = 1;
 
-/** The confidence of an answer that {@link soleTitle} vouches for. */
+/** The confidence of an answer that {@link soleTitle} or {@link soleDate} vouches for. */
 export const TITLE_CONFIDENCE = 0.7;
 
 /**
@@ -72,6 +72,52 @@ export function soleTitle(query: Query, views: readonly ElementView[], documentT
     found = v.index;
   }
   return found;
+}
+
+/** Words that ask for another date than the publication ("when the page was last modified"). */
+const OTHER_DATE = /\b(?:updat|modifi|edit|chang|revis|expir|due|event|born|died)/;
+/** Words that ask who wrote the page ("who wrote it and when", "the author and date"). */
+const WHO = /^(?:author|wrote|writ|report|by|start|ask)/;
+
+/**
+ * The element that shows the page's publication date, when the description asks for it ("the
+ * publication date", "when was this story published"; not "when the recipe was last updated"), or
+ * its author and date together ("who wrote the article and when", "who started the thread and
+ * when"). The page's metadata must say when it was published (`about.published`) — and, for the
+ * second, who wrote it (`about.authors`) — and exactly one element must show that day (at most 80
+ * characters), or one of those names and that day (at most 160), with nothing inside it that does:
+ * "JAN. 13, 2017", "By JEFFREY GETTLEMAN JAN. 13, 2017". -1 otherwise, also when it is shown in
+ * several places (every post of a forum thread). When the locator chose it, or an element a user
+ * would take for it, it is surely what was meant (see README "Element by description"); made the
+ * answer when the locator chose another, out of fold it cropped one right and one wrong more.
+ */
+export function soleDate(query: Query, views: readonly ElementView[], map: ElementMap): number {
+  const published = map.about?.published;
+  const strong = (id: string): boolean => query.kinds.some((k) => k.kind.id === id && k.strength >= 0.8);
+  const who = strong('byline') || query.terms.some((t) => WHO.test(t.word));
+  const when = strong('date') || query.terms.some((t) => t.word === 'when' || t.word === 'date');
+  if (!published || !when || query.terms.some((t) => OTHER_DATE.test(t.word))) return -1;
+  if (!who && !strong('date')) return -1;
+  const authors = (map.about?.authors ?? []).map(plain).filter((a) => a.length > 2);
+  if (who && authors.length === 0) return -1;
+  const shows = (v: ElementView): boolean => {
+    const text = v.element.text;
+    if (text.length > (who ? 160 : 80) || !showsDate(text, published)) return false;
+    return !who || authors.some((a) => plain(text).includes(a));
+  };
+  const showing = views.filter(shows);
+  const innermost = showing.filter((v) => !showing.some((w) => w.ancestors.includes(v.index)));
+  return innermost.length === 1 ? (innermost[0]?.index ?? -1) : -1;
+}
+
+/** Lower case, accents and punctuation gone, spaces single: "Eleanor Ainge-Roy" → "eleanor ainge roy". */
+function plain(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N} ]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -127,6 +173,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   // Agreeing, the hand matcher's element stands (its rules pick the form around a search field, the
   // innermost of equals), and a hand matcher that is quite sure may vouch for it.
   const index = agree ? hand.index : best;
+  const dated = soleDate(query, views, map);
   const view = views[index];
   const confidence = decideConfidence({
     ranked,
@@ -134,6 +181,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     hand: hand.answer.confidence,
     nestedGap: nestedGap(scores, hand.index, shape),
     title: index === soleTitle(query, views, map.title),
+    date: dated >= 0 && sameFamily(shape, dated, index),
     doubtful: view !== undefined && doubtful(query, view, map),
   });
   const selector = view?.element.selector ?? null;
@@ -158,6 +206,8 @@ export interface ConfidenceInputs {
   nestedGap: number;
   /** The chosen element is the page's sole title ({@link soleTitle}). */
   title: boolean;
+  /** The chosen element is the page's sole publication date ({@link soleDate}), or one a user would take for it. */
+  date: boolean;
   /** The description says something the chosen element plainly is not ({@link doubtful}). */
   doubtful: boolean;
 }
@@ -166,12 +216,12 @@ export interface ConfidenceInputs {
  * The answer's confidence: the ranker's, or the hand matcher's when both agree, it is at least
  * {@link HAND_VOUCHES} and its element leads its other-sized wrappers and insides by
  * {@link NESTED_GAP} (`gap`; bench/describe/train.ts tries others); at least
- * {@link TITLE_CONFIDENCE} for the sole title; at most {@link DOUBT_CAP} when in doubt.
+ * {@link TITLE_CONFIDENCE} for the sole title or publication date; at most {@link DOUBT_CAP} when in doubt.
  */
 export function decideConfidence(x: ConfidenceInputs, gap = NESTED_GAP): number {
   const vouches = x.agree && x.hand >= HAND_VOUCHES && x.nestedGap >= gap;
   let confidence = vouches ? Math.max(x.ranked, x.hand) : x.ranked;
-  if (x.title) confidence = Math.max(confidence, TITLE_CONFIDENCE);
+  if (x.title || x.date) confidence = Math.max(confidence, TITLE_CONFIDENCE);
   if (x.doubtful) confidence = Math.min(confidence, DOUBT_CAP);
   return confidence;
 }

@@ -7,11 +7,12 @@ import {
   NESTED_GAP,
   parseDescription,
   shortlistOffline,
+  soleDate,
   TITLE_CONFIDENCE,
 } from '../../../src/adapters/offline-locator/offline-locator.js';
 import { DOUBT_CAP, doubtful } from '../../../src/adapters/offline-locator/hand-matcher.js';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
-import { words } from '../../../src/adapters/offline-locator/text.js';
+import { showsDate, words } from '../../../src/adapters/offline-locator/text.js';
 import type { ElementMap, PageElement } from '../../../src/ports/element-locator.js';
 
 /** A small page: header (logo, nav of three links), main (h1, two buy buttons in cards), footer. */
@@ -525,7 +526,15 @@ describe('where on the page', () => {
 
 describe("the answer's confidence", () => {
   // An agreeing hand matcher that is sure enough, over a ranker that is not.
-  const sure = { ranked: 0.3, agree: true, hand: 0.8, nestedGap: NESTED_GAP, title: false, doubtful: false };
+  const sure = {
+    ranked: 0.3,
+    agree: true,
+    hand: 0.8,
+    nestedGap: NESTED_GAP,
+    title: false,
+    date: false,
+    doubtful: false,
+  };
 
   it("is the hand matcher's when both agree, it is sure enough and its element leads its other sizes", () => {
     expect(decideConfidence(sure)).toBe(0.8);
@@ -589,5 +598,86 @@ describe('an answer of the wrong nature', () => {
   it('never crops to the button for "the newsletter signup form"', () => {
     const answer = locateByHand('the newsletter signup form', map).answer;
     expect(answer.selector === '#newsletter_form' || answer.confidence <= DOUBT_CAP).toBe(true);
+  });
+});
+
+describe("the page's publication date", () => {
+  it('is read in the ways pages write a day', () => {
+    expect(showsDate('JAN. 13, 2017', '2017-01-13T00:00:04-05:00')).toBe(true);
+    expect(showsDate('21 September 2020', '2020-09-21')).toBe(true);
+    expect(showsDate('Beginndatum 27. September 2018', '2018-09-27T12:51:09+00:00')).toBe(true);
+    expect(showsDate('posted 2019-04-28 06:01', '2019-04-28 06:01:07')).toBe(true);
+    expect(showsDate('13.01.2017', '2017-01-13')).toBe(true);
+    expect(showsDate('1/13/2017', '2017-01-13')).toBe(true);
+    expect(showsDate('March 5th, 2021', '2021-03-05')).toBe(true);
+    expect(showsDate('5. März 2021', '2021-03-05')).toBe(true);
+    expect(showsDate('Jan. 14, 2017', '2017-01-13')).toBe(false);
+    expect(showsDate('Other story 5 March 11, 2021', '2021-03-05')).toBe(false);
+    expect(showsDate('March 25, 2021', '2021-03-05')).toBe(false);
+    expect(showsDate('© 2017 The Times', '2017-01-13')).toBe(false);
+    expect(showsDate('JAN. 13, 2017', 'last Friday')).toBe(false);
+  });
+
+  // A story: its byline line (author and date), the date on its own inside it, and a footer.
+  const elements: PageElement[] = [
+    element(
+      { selector: 'article', tag: 'article', role: 'article', text: 'A story. By Jane Roe March 5, 2021' },
+      0,
+      null,
+    ),
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 10, 0),
+    element({ selector: 'p.byline', tag: 'p', text: 'By Jane Roe March 5, 2021' }, 60, 0),
+    element({ selector: 'time', tag: 'time', text: 'March 5, 2021' }, 60, 2),
+    element({ selector: 'footer', tag: 'footer', role: 'contentinfo', text: '© 2021 The Paper' }, 600, null),
+  ];
+  const about = { authors: ['Jane Roe'], published: '2021-03-05T08:00:00Z', headline: 'A story' };
+  const map = { ...storyMap(elements, 720), about };
+  const views = viewsOf(elements);
+  const sole = (description: string, m: ElementMap = map): number =>
+    soleDate(parseDescription(description), views, m);
+
+  it('is the one element that shows the day the metadata gives, innermost', () => {
+    expect(sole('the publication date')).toBe(3);
+    expect(sole('when was this story published')).toBe(3);
+  });
+
+  it('comes with the author when the description asks who and when', () => {
+    expect(sole('who wrote the article and when')).toBe(2);
+  });
+
+  it('is not there for another date, a page that does not say, or a day shown twice', () => {
+    expect(sole('when the page was last updated')).toBe(-1);
+    expect(sole('the publication date', storyMap(elements, 720))).toBe(-1);
+    const twice = [
+      ...elements,
+      element({ selector: 'p.end', tag: 'p', text: 'Published March 5, 2021' }, 500, 0),
+    ];
+    expect(
+      soleDate(parseDescription('the publication date'), viewsOf(twice), { ...storyMap(twice, 720), about }),
+    ).toBe(-1);
+    expect(
+      sole('who wrote the article and when', { ...map, about: { ...about, authors: ['Max Muster'] } }),
+    ).toBe(-1);
+  });
+
+  it("crops at the title's confidence when the locator chose it among many dates", () => {
+    // Twenty related stories, each with its own day: the ranker alone is unsure which date is meant.
+    const list = element(
+      { selector: 'ul.related', tag: 'ul', role: 'list', text: 'Other stories' },
+      700,
+      null,
+    );
+    const related = Array.from({ length: 20 }, (_, i) => [
+      element(
+        { selector: `li.r${i}`, tag: 'li', text: `Other story ${i} March ${6 + i}, 2021` },
+        700 + 50 * i,
+        5,
+      ),
+      element({ selector: `time.r${i}`, tag: 'time', text: `March ${6 + i}, 2021` }, 700 + 50 * i, 6 + 2 * i),
+    ]).flat();
+    const page = [...elements, list, ...related];
+    const answer = shortlistOffline('the publication date', { ...storyMap(page, 1800), about }, 0).answer;
+    expect(answer.selector).toBe('time');
+    expect(answer.confidence).toBeGreaterThanOrEqual(TITLE_CONFIDENCE);
   });
 });
