@@ -11,7 +11,7 @@ import type { ElementView } from './kinds.js';
 import type { Shape } from './ranker.js';
 import { argmax, calibrationSignals, confidenceOf, nestedGap, sameFamily, scoreRows } from './ranker.js';
 import { RANKER } from './ranker-weights.js';
-import { countIn, showsDate, words } from './text.js';
+import { countIn, dayShownIn, words } from './text.js';
 
 export type { HandAnswer, Query, Scored } from './hand-matcher.js';
 export { locateByHand, parseDescription, rankElements, Scorer } from './hand-matcher.js';
@@ -93,16 +93,17 @@ const WHO = /^(?:author|wrote|writ|report|by|start|ask)/;
  */
 export function soleDate(query: Query, views: readonly ElementView[], map: ElementMap): number {
   const published = map.about?.published;
+  const day = published ? dayShownIn(published) : null;
   const strong = (id: string): boolean => query.kinds.some((k) => k.kind.id === id && k.strength >= 0.8);
   const who = strong('byline') || query.terms.some((t) => WHO.test(t.word));
   const when = strong('date') || query.terms.some((t) => t.word === 'when' || t.word === 'date');
-  if (!published || !when || query.terms.some((t) => OTHER_DATE.test(t.word))) return -1;
+  if (!day || !when || query.terms.some((t) => OTHER_DATE.test(t.word))) return -1;
   if (!who && !strong('date')) return -1;
   const authors = (map.about?.authors ?? []).map(plain).filter((a) => a.length > 2);
   if (who && authors.length === 0) return -1;
   const shows = (v: ElementView): boolean => {
     const text = v.element.text;
-    if (text.length > (who ? 160 : 80) || !showsDate(text, published)) return false;
+    if (text.length > (who ? 160 : 80) || !day(text)) return false;
     return !who || authors.some((a) => plain(text).includes(a));
   };
   const showing = views.filter(shows);

@@ -213,25 +213,34 @@ const MONTHS = [
 ];
 
 /**
- * True when `text` shows the calendar day that `iso` (a date as pages give it in their metadata:
- * "2017-01-13T00:00:04-05:00", "2019-04-28 06:01:07") names, as written on the page: "JAN. 13, 2017",
- * "March 5th, 2021", "21 September 2020", "27. September 2018", "2017-01-13", "13.01.2017",
- * "1/13/2017". The day is the one written in `iso`, not converted to another time zone. False when
- * `iso` is not such a date.
+ * A test of whether a text shows the calendar day that `iso` (a date as pages give it in their
+ * metadata: "2017-01-13T00:00:04-05:00", "2019-04-28 06:01:07") names, as written on the page: "JAN.
+ * 13, 2017", "March 5th, 2021", "21 September 2020", "27. September 2018", "2017-01-13",
+ * "13.01.2017", "1/13/2017". The day is the one written in `iso`, not converted to another time
+ * zone. Null when `iso` is not such a date.
  */
-export function showsDate(text: string, iso: string): boolean {
+export function dayShownIn(iso: string): ((text: string) => boolean) | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso.trim());
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = text.toLowerCase();
-  if (t.includes(m[0])) return true;
+  if (!m) return null;
+  const [ymd, year, month, day] = [m[0], Number(m[1]), Number(m[2]), Number(m[3])];
   const name = `${MONTHS[month - 1] ?? '-'}\\p{L}*\\.?`;
   const d = `0?${day}`;
-  const forms = [
-    `\\b${d}(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?${name},?\\s+${year}\\b`,
-    `\\b${name}\\s+${d}(?:st|nd|rd|th)?,?\\s+${year}\\b`,
-    `\\b${d}\\.0?${month}\\.${year}\\b`,
-    `\\b0?${month}/${d}/${year}\\b`,
-  ];
-  return forms.some((f) => new RegExp(f, 'u').test(t));
+  const written = new RegExp(
+    [
+      `\\b${d}(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?${name},?\\s+${year}\\b`,
+      `\\b${name}\\s+${d}(?:st|nd|rd|th)?,?\\s+${year}\\b`,
+      `\\b${d}\\.0?${month}\\.${year}\\b`,
+      `\\b0?${month}/${d}/${year}\\b`,
+    ].join('|'),
+    'u',
+  );
+  return (text) => {
+    const t = text.toLowerCase();
+    return t.includes(ymd) || written.test(t);
+  };
+}
+
+/** True when `text` shows the day `iso` names (see {@link dayShownIn}). */
+export function showsDate(text: string, iso: string): boolean {
+  return dayShownIn(iso)?.(text) ?? false;
 }
