@@ -592,6 +592,7 @@ describe('an answer of the wrong nature', () => {
 
   it('is not in doubt when the control itself is asked for, or a menu it opens', () => {
     expect(doubtful(parseDescription('the sign up button'), views[3]!, map)).toBe(false);
+    expect(doubtful(parseDescription("the signup form's submit button"), views[3]!, map)).toBe(false);
     expect(doubtful(parseDescription('user menu'), views[3]!, map)).toBe(false);
   });
 
