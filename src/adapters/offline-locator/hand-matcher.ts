@@ -152,8 +152,11 @@ export function parseDescription(description: string): Query {
   const headText = holding && holding.index > 0 ? targetText.slice(0, holding.index) : targetText;
   const kindWords = words(headText).filter((w) => !MODIFIERS.has(w) && kindsOf(w).length > 0);
   const named = new Set(kindWords);
-  const rawHead = words(headText, { stem: false }).filter((w) => !MODIFIERS.has(w) && kindsOf(w).length > 0);
-  const head = headOf(kindWords, isPlural(rawHead.at(-1) ?? ''));
+  // The head's words as written: stemming drops the plural ("buttons" is "button").
+  const raw = words(headText, { stem: false }).filter((w) => !MODIFIERS.has(w));
+  const last = raw.at(-1) ?? '';
+  const kindWordsRaw = raw.filter((w) => kindsOf(w).length > 0);
+  const head = headOf(kindWords, isPlural(kindWordsRaw.at(-1) ?? ''));
   const strongKind = (w: string): boolean =>
     w === head || (named.has(w) && kindsOf(w).some((k) => k.strength >= 0.8));
   const terms: Term[] = target.map((word) => ({
@@ -169,9 +172,6 @@ export function parseDescription(description: string): Query {
     .flatMap((w) => kindsOf(w))
     .filter((k) => k.strength >= 0.8);
   const contextKinds = [...earlier, ...context.flatMap((w) => kindsOf(w))];
-  const raw = words(headText, { stem: false }).filter((w) => !MODIFIERS.has(w));
-  const last = raw.at(-1) ?? '';
-  const kindWordsRaw = raw.filter((w) => kindsOf(w).length > 0);
   const ordinal = [...modifiers].map((m) => ORDINALS[m]).find((n) => n !== undefined);
   return {
     kinds: intentOf(lower) ?? (head ? kindsOf(head) : []),

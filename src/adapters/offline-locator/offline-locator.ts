@@ -92,13 +92,13 @@ const WHO = /^(?:author|wrote|writ|report|by|start|ask)/;
  * answer when the locator chose another, out of fold it cropped one right and one wrong more.
  */
 export function soleDate(query: Query, views: readonly ElementView[], map: ElementMap): number {
-  const published = map.about?.published;
-  const day = published ? dayShownIn(published) : null;
   const strong = (id: string): boolean => query.kinds.some((k) => k.kind.id === id && k.strength >= 0.8);
   const who = strong('byline') || query.terms.some((t) => WHO.test(t.word));
   const when = strong('date') || query.terms.some((t) => t.word === 'when' || t.word === 'date');
-  if (!day || !when || query.terms.some((t) => OTHER_DATE.test(t.word))) return -1;
-  if (!who && !strong('date')) return -1;
+  if (!when || (!who && !strong('date')) || query.terms.some((t) => OTHER_DATE.test(t.word))) return -1;
+  const published = map.about?.published;
+  const day = published ? dayShownIn(published) : null;
+  if (!day) return -1;
   const authors = (map.about?.authors ?? []).map(plain).filter((a) => a.length > 2);
   if (who && authors.length === 0) return -1;
   const shows = (v: ElementView): boolean => {
