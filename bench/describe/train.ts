@@ -37,6 +37,7 @@ import {
   sameFamily,
   scoreRows,
 } from '../../src/adapters/offline-locator/ranker.js';
+import { soleEvident } from '../../src/adapters/offline-locator/evident.js';
 import type { DumpedPage } from './dump.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -64,10 +65,12 @@ interface Sample {
   truth: string;
   areas: number[];
   hand: { confidence: number; index: number };
-  /** The element the title rule vouches for (soleTitle in offline-locator.ts), -1 when none. */
+  /** The element the title rule vouches for (soleTitle in evident.ts), -1 when none. */
   title: number;
-  /** The element the date rule vouches for (soleDate in offline-locator.ts), -1 when none. */
+  /** The element the date rule vouches for (soleDate in evident.ts), -1 when none. */
   date: number;
+  /** The element the page makes evident (soleEvident in evident.ts), -1 when none. */
+  evident: number;
   /** The ranker's scores as the locator takes them (placedScores in offline-locator.ts). */
   placed: (scores: number[]) => number[];
   /** True when an answer of this element is capped at DOUBT_CAP (doubtful in hand-matcher.ts). */
@@ -103,6 +106,7 @@ for (const p of pages) {
       hand,
       title: soleTitle(query, views, p.map.title),
       date: soleDate(query, views, p.map),
+      evident: soleEvident(c.description, query, views),
       placed: (scores) => placedScores(scores, query, views, p.map),
       doubt: (index) => {
         const v = views[index];
@@ -368,6 +372,7 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
       nestedGap: a.nestedGap,
       title: index === a.s.title,
       date: a.s.date >= 0 && sameFamily(a.s, a.s.date, index),
+      evident: sameFamily(a.s, index, a.s.evident),
       doubtful: a.s.doubt(index),
     },
     GAP,

@@ -48,6 +48,9 @@ const AT_BOTTOM =
   /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:bottom|end|foot)(?=\s+of\b|\s*$|\s*[,.;)])|\bbottom of the\b/;
 const OF_SOMETHING = /\b(?:top|start|beginning|bottom|end|foot) of the (?!page\b)/;
 
+/** "last updated", "last modified on", "was last edited". */
+const LAST_CHANGED = /\blast\s+(?:updat|modifi|edit|chang|revis)/;
+
 const MODIFIERS = new Set([
   'main',
   'primary',
@@ -172,7 +175,12 @@ export function parseDescription(description: string): Query {
     .flatMap((w) => kindsOf(w))
     .filter((k) => k.strength >= 0.8);
   const contextKinds = [...earlier, ...context.flatMap((w) => kindsOf(w))];
-  const ordinal = [...modifiers].map((m) => ORDINALS[m]).find((n) => n !== undefined);
+  // "last" in "when the page was last edited" says when, not which one.
+  const lastChanged = LAST_CHANGED.test(lower);
+  const ordinal = [...modifiers]
+    .filter((m) => !(m === 'last' && lastChanged))
+    .map((m) => ORDINALS[m])
+    .find((n) => n !== undefined);
   return {
     kinds: intentOf(lower) ?? (head ? kindsOf(head) : []),
     contextKinds,

@@ -11,10 +11,11 @@ import type { ElementView } from './kinds.js';
 import type { Shape } from './ranker.js';
 import { argmax, calibrationSignals, confidenceOf, nestedGap, sameFamily, scoreRows } from './ranker.js';
 import { RANKER } from './ranker-weights.js';
-import { countIn, dayShownIn, words } from './text.js';
+import { soleDate, soleEvident, soleTitle } from './evident.js';
 
 export type { HandAnswer, Query, Scored } from './hand-matcher.js';
 export { locateByHand, parseDescription, rankElements, Scorer } from './hand-matcher.js';
+export { soleDate, soleEvident, soleTitle } from './evident.js';
 
 /**
  * The element locator that needs no network and no model: the hand-written matcher
@@ -48,78 +49,8 @@ export const HAND_VOUCHES = 0.65;
  */
 export const NESTED_GAP = 1;
 
-/** The confidence of an answer that {@link soleTitle} or {@link soleDate} vouches for. */
+/** The confidence of an answer that {@link soleTitle}, {@link soleDate} or {@link soleEvident} vouches for. */
 export const TITLE_CONFIDENCE = 0.7;
-
-/**
- * The page's headline, when the description asks for a title or headline ("the article title",
- * "the headline", "the recipe title"): its one top-level heading whose words are mostly in the
- * document's `<title>` — a section's name set as the `h1` ("Allergies Health Center" over a news
- * story) does not count. -1 when the description asks for something else, or no heading or more
- * than one qualifies. When the locator chose it, it is surely what was meant: out of fold on the
- * `tune` cases of bench/describe, all 12 such answers below 0.6 were right (the ranker finds titles for
- * 92 % of these descriptions but, with dozens of headings on a page, is rarely sure).
- */
-export function soleTitle(query: Query, views: readonly ElementView[], documentTitle: string): number {
-  if (!query.kinds.some((k) => k.kind.id === 'heading' && k.strength >= 0.8)) return -1;
-  const titled = new Set(words(documentTitle));
-  let found = -1;
-  for (const v of views) {
-    if (v.role !== 'heading' || v.element.level !== 1) continue;
-    const own = words(v.element.text || v.element.name);
-    if (own.length === 0 || countIn(own, titled) < 0.5 * own.length) continue;
-    if (found >= 0) return -1;
-    found = v.index;
-  }
-  return found;
-}
-
-/** Words that ask for another date than the publication ("when the page was last modified"). */
-const OTHER_DATE = /\b(?:updat|modifi|edit|chang|revis|expir|due|event|born|died)/;
-/** Words that ask who wrote the page ("who wrote it and when", "the author and date"). */
-const WHO = /^(?:author|wrote|writ|report|by|start|ask)/;
-
-/**
- * The element that shows the page's publication date, when the description asks for it ("the
- * publication date", "when was this story published"; not "when the recipe was last updated"), or
- * its author and date together ("who wrote the article and when", "who started the thread and
- * when"). The page's metadata must say when it was published (`about.published`) — and, for the
- * second, who wrote it (`about.authors`) — and exactly one element must show that day (at most 80
- * characters), or one of those names and that day (at most 160), with nothing inside it that does:
- * "JAN. 13, 2017", "By JEFFREY GETTLEMAN JAN. 13, 2017". -1 otherwise, also when it is shown in
- * several places (every post of a forum thread). When the locator chose it, or an element a user
- * would take for it, it is surely what was meant (see README "Element by description"); made the
- * answer when the locator chose another, out of fold it cropped one right and one wrong more.
- */
-export function soleDate(query: Query, views: readonly ElementView[], map: ElementMap): number {
-  const strong = (id: string): boolean => query.kinds.some((k) => k.kind.id === id && k.strength >= 0.8);
-  const who = strong('byline') || query.terms.some((t) => WHO.test(t.word));
-  const when = strong('date') || query.terms.some((t) => t.word === 'when' || t.word === 'date');
-  if (!when || (!who && !strong('date')) || query.terms.some((t) => OTHER_DATE.test(t.word))) return -1;
-  const published = map.about?.published;
-  const day = published ? dayShownIn(published) : null;
-  if (!day) return -1;
-  const authors = (map.about?.authors ?? []).map(plain).filter((a) => a.length > 2);
-  if (who && authors.length === 0) return -1;
-  const shows = (v: ElementView): boolean => {
-    const text = v.element.text;
-    if (text.length > (who ? 160 : 80) || !day(text)) return false;
-    return !who || authors.some((a) => plain(text).includes(a));
-  };
-  const showing = views.filter(shows);
-  const innermost = showing.filter((v) => !showing.some((w) => w.ancestors.includes(v.index)));
-  return innermost.length === 1 ? (innermost[0]?.index ?? -1) : -1;
-}
-
-/** Lower case, accents and punctuation gone, spaces single: "Eleanor Ainge-Roy" → "eleanor ainge roy". */
-function plain(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^\p{L}\p{N} ]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /**
  * The best element of `map` for `description`. The learned ranker ({@link RANKER}, trained on
@@ -183,6 +114,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     nestedGap: nestedGap(scores, hand.index, shape),
     title: index === soleTitle(query, views, map.title),
     date: dated >= 0 && sameFamily(shape, dated, index),
+    evident: sameFamily(shape, index, soleEvident(description, query, views)),
     doubtful: view !== undefined && doubtful(query, view, map),
   });
   const selector = view?.element.selector ?? null;
@@ -209,6 +141,8 @@ export interface ConfidenceInputs {
   title: boolean;
   /** The chosen element is the page's sole publication date ({@link soleDate}), or one a user would take for it. */
   date: boolean;
+  /** The chosen element is the one the page makes evident ({@link soleEvident}), or one a user would take for it. */
+  evident: boolean;
   /** The description says something the chosen element plainly is not ({@link doubtful}). */
   doubtful: boolean;
 }
@@ -217,12 +151,12 @@ export interface ConfidenceInputs {
  * The answer's confidence: the ranker's, or the hand matcher's when both agree, it is at least
  * {@link HAND_VOUCHES} and its element leads its other-sized wrappers and insides by
  * {@link NESTED_GAP} (`gap`; bench/describe/train.ts tries others); at least
- * {@link TITLE_CONFIDENCE} for the sole title or publication date; at most {@link DOUBT_CAP} when in doubt.
+ * {@link TITLE_CONFIDENCE} for the sole title or publication date or an evident element; at most {@link DOUBT_CAP} when in doubt.
  */
 export function decideConfidence(x: ConfidenceInputs, gap = NESTED_GAP): number {
   const vouches = x.agree && x.hand >= HAND_VOUCHES && x.nestedGap >= gap;
   let confidence = vouches ? Math.max(x.ranked, x.hand) : x.ranked;
-  if (x.title || x.date) confidence = Math.max(confidence, TITLE_CONFIDENCE);
+  if (x.title || x.date || x.evident) confidence = Math.max(confidence, TITLE_CONFIDENCE);
   if (x.doubtful) confidence = Math.min(confidence, DOUBT_CAP);
   return confidence;
 }

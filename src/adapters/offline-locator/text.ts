@@ -244,3 +244,31 @@ export function dayShownIn(iso: string): ((text: string) => boolean) | null {
 export function showsDate(text: string, iso: string): boolean {
   return dayShownIn(iso)?.(text) ?? false;
 }
+
+/** Lower case, accents and punctuation gone, spaces single: "Eleanor Ainge-Roy" → "eleanor ainge roy". */
+export function plain(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N} ]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A month's name as pages write it, whole or cut short, English or German ("Sept.", "März", "Okt"). */
+const ANY_MONTH =
+  '(?:jan(?:uary|uar)?|feb(?:ruary|ruar)?|mar(?:ch)?|märz|apr(?:il)?|ma[yi]|jun[ei]?|jul[yi]?|aug(?:ust)?|sept?(?:ember)?|o[ck]t(?:ober)?|nov(?:ember)?|de[cz](?:ember)?)(?!\\p{L})\\.?';
+const SOME_DAY = new RegExp(
+  [
+    `\\b${ANY_MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`,
+    `\\b\\d{1,2}(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?${ANY_MONTH}(?:\\s|,|$)`,
+    '\\b\\d{4}-\\d{2}-\\d{2}\\b',
+    '\\b\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}\\b',
+  ].join('|'),
+  'iu',
+);
+
+/** True when a text shows some calendar day: "Mar. 5", "5 March 2021", "27. September", "2021-03-05", "3/5/21". */
+export function showsSomeDay(text: string): boolean {
+  return SOME_DAY.test(text);
+}

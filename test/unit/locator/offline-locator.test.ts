@@ -14,35 +14,9 @@ import { DOUBT_CAP, doubtful } from '../../../src/adapters/offline-locator/hand-
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { showsDate, words } from '../../../src/adapters/offline-locator/text.js';
 import type { ElementMap, PageElement } from '../../../src/ports/element-locator.js';
+import { element, storyMap } from '../../helpers/page-elements.js';
 
 /** A small page: header (logo, nav of three links), main (h1, two buy buttons in cards), footer. */
-function element(
-  partial: Partial<PageElement> & Pick<PageElement, 'selector' | 'tag'>,
-  y: number,
-  parent: number | null,
-): PageElement {
-  return {
-    role: null,
-    level: null,
-    name: '',
-    text: '',
-    attributes: {},
-    box: { x: 0, y, width: 200, height: 40 },
-    parent,
-    ...partial,
-  };
-}
-/** A page titled "A story" at 1280x720 holding `elements`. */
-function storyMap(elements: PageElement[], documentHeight: number): ElementMap {
-  return {
-    url: 'http://127.0.0.2/',
-    title: 'A story',
-    viewport: { width: 1280, height: 720 },
-    documentHeight,
-    candidates: elements.length,
-    elements,
-  };
-}
 const ELEMENTS: PageElement[] = [
   element({ selector: 'header', tag: 'header', role: 'banner', text: 'Acme Home Pricing Blog' }, 0, null), // 0
   element(
@@ -533,6 +507,7 @@ describe("the answer's confidence", () => {
     nestedGap: NESTED_GAP,
     title: false,
     date: false,
+    evident: false,
     doubtful: false,
   };
 
@@ -553,6 +528,7 @@ describe("the answer's confidence", () => {
 
   it("reaches the title's confidence for the sole title, and is capped when in doubt", () => {
     expect(decideConfidence({ ...sure, agree: false, title: true })).toBe(TITLE_CONFIDENCE);
+    expect(decideConfidence({ ...sure, agree: false, evident: true })).toBe(TITLE_CONFIDENCE);
     expect(decideConfidence({ ...sure, doubtful: true })).toBe(DOUBT_CAP);
     expect(decideConfidence({ ...sure, title: true, doubtful: true })).toBe(DOUBT_CAP);
   });

@@ -1,0 +1,347 @@
+import { describe, expect, it } from 'vitest';
+import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
+import {
+  parseDescription,
+  shortlistOffline,
+  TITLE_CONFIDENCE,
+} from '../../../src/adapters/offline-locator/offline-locator.js';
+import {
+  listedItems,
+  mainText,
+  quotedPhrase,
+  shareBar,
+  soleEvident,
+} from '../../../src/adapters/offline-locator/evident.js';
+import { showsSomeDay } from '../../../src/adapters/offline-locator/text.js';
+import type { PageElement } from '../../../src/ports/element-locator.js';
+import { element, storyMap } from '../../helpers/page-elements.js';
+
+const wide = (height: number): PageElement['box'] => ({ x: 0, y: 0, width: 1264, height });
+
+/**
+ * A wiki-like page: a header with the site's sections, a sidebar of two boxes (their items listed),
+ * a story with a box titled "More on this story" and a code block, and a footer that says when the
+ * page was last edited.
+ */
+const PAGE: PageElement[] = [
+  element({ selector: 'header', tag: 'header', role: 'banner', text: 'News Sport Weather Shop' }, 0, null), // 0
+  element({ selector: 'nav.sites', tag: 'nav', role: 'navigation', text: 'News Sport Weather Shop' }, 0, 0), // 1
+  element({ selector: 'ul.sites', tag: 'ul', role: 'list', text: 'News Sport Weather Shop' }, 0, 1), // 2
+  element({ selector: 'li.news', tag: 'li', role: 'listitem', text: 'News' }, 0, 2), // 3
+  element(
+    {
+      selector: 'aside',
+      tag: 'aside',
+      role: 'complementary',
+      text: 'Navigation Main page Contents Tools What links here Related changes',
+    },
+    100,
+    null,
+  ), // 4
+  element({ selector: '#p-nav', tag: 'div', text: 'Navigation Main page Contents' }, 100, 4), // 5
+  element({ selector: '#p-tb', tag: 'div', text: 'Tools What links here Related changes' }, 200, 4), // 6
+  element({ selector: '#p-tb h3', tag: 'h3', role: 'heading', level: 3, text: 'Tools' }, 200, 6), // 7
+  element(
+    {
+      selector: 'main',
+      tag: 'main',
+      role: 'main',
+      text: 'A story. The text of the story. More on this story Other story One Other story Two',
+    },
+    100,
+    null,
+  ), // 8
+  element(
+    {
+      selector: 'p',
+      tag: 'p',
+      text: 'The text of the story.',
+      box: wide(200),
+    },
+    150,
+    8,
+  ), // 9
+  element(
+    {
+      selector: 'div.more',
+      tag: 'div',
+      text: 'More on this story Other story One Other story Two',
+      box: wide(300),
+    },
+    400,
+    8,
+  ), // 10
+  element(
+    {
+      selector: 'div.more h2',
+      tag: 'h2',
+      role: 'heading',
+      level: 2,
+      text: 'More on this story',
+      box: wide(40),
+    },
+    400,
+    10,
+  ), // 11
+  element(
+    {
+      selector: 'div.code',
+      tag: 'div',
+      text: 'Copy while True: w = get_next_work() do_work(w)',
+      box: wide(90),
+    },
+    800,
+    8,
+  ), // 12
+  element(
+    { selector: 'pre', tag: 'pre', text: 'while True: w = get_next_work() do_work(w)', box: wide(60) },
+    830,
+    12,
+  ), // 13
+  element(
+    { selector: 'pre code', tag: 'code', text: 'while True: w = get_next_work() do_work(w)', box: wide(60) },
+    830,
+    13,
+  ), // 14
+  element(
+    { selector: 'button.subscribe', tag: 'button', role: 'button', name: 'Subscribe', text: 'Subscribe' },
+    950,
+    8,
+  ), // 15
+  element(
+    {
+      selector: 'footer',
+      tag: 'footer',
+      role: 'contentinfo',
+      text: 'This page was last edited on 5 March 2021, at 10:00. Text is available under a licence.',
+    },
+    1100,
+    null,
+  ), // 16
+  element(
+    { selector: '#lastmod', tag: 'li', text: 'This page was last edited on 5 March 2021, at 10:00.' },
+    1100,
+    16,
+  ), // 17
+  element({ selector: '#licence', tag: 'li', text: 'Text is available under a licence.' }, 1140, 16), // 18
+];
+const views = viewsOf(PAGE);
+const evident = (description: string): string | undefined =>
+  PAGE[soleEvident(description, parseDescription(description), views)]?.selector;
+
+describe('the items a description lists and the phrase it quotes', () => {
+  it('reads items in parentheses, or run together with a last "and"', () => {
+    expect(listedItems('the section navigation (Biz & IT, Tech, Science...)')).toEqual([
+      'biz it',
+      'tech',
+      'science',
+    ]);
+    expect(listedItems('the sidebar with Navigation, Interaction, Tools and Languages')).toEqual([
+      'navigation',
+      'interaction',
+      'tools',
+      'languages',
+    ]);
+    expect(listedItems('the repository tabs (Code, Issues, Pull requests…)')).toEqual([
+      'code',
+      'issues',
+      'pull requests',
+    ]);
+    expect(listedItems('the main navigation')).toEqual([]);
+    expect(listedItems('the logo (the one at the top)')).toEqual([]);
+  });
+
+  it('reads a quoted phrase in straight, curly or single quotes, not an apostrophe', () => {
+    expect(quotedPhrase('the "On this page" list')).toBe('on this page');
+    expect(quotedPhrase('the “More on this story” links')).toBe('more on this story');
+    expect(quotedPhrase("the 'About this item' bullet points")).toBe('about this item');
+    expect(quotedPhrase("the author's name and the reader's comments")).toBeNull();
+  });
+
+  it('sees a day written in the ways pages write one', () => {
+    for (const text of [
+      'Mar. 5',
+      '5 March 2021',
+      '27. September 2018',
+      '2021-03-05',
+      '3/5/21',
+      'Updated Jan 13, 2017',
+    ])
+      expect(showsSomeDay(text), text).toBe(true);
+    for (const text of ['Market 5', 'decade 2', 'Chapter 12']) expect(showsSomeDay(text), text).toBe(false);
+  });
+});
+
+describe('the element that shows what the description names', () => {
+  it('is the innermost element showing every listed item', () => {
+    expect(evident('the navigation bar (News, Sport, Weather, Shop...)')).toBe('ul.sites');
+    expect(evident('the Tools links (What links here, Related changes...)')).toBe('#p-tb');
+    expect(evident('the sidebar with Navigation, Contents and Tools')).toBe('aside');
+  });
+
+  it('is the box a quoted title heads, not the title, and the pre around the code', () => {
+    expect(evident('the "More on this story" links')).toBe('div.more');
+    expect(evident('the loop "while True: w = get_next_work()"')).toBe('pre');
+  });
+
+  it('is the button itself when a button is asked for by its label', () => {
+    expect(evident('the "Subscribe" button')).toBe('button.subscribe');
+  });
+
+  it('is the line that says when the page was last edited, and no line when the publication is asked too', () => {
+    expect(evident('when the page was last edited')).toBe('#lastmod');
+    expect(evident('the date the page was last modified')).toBe(undefined);
+    expect(evident('published and updated dates')).toBe(undefined);
+    expect(evident('the footer')).toBe(undefined);
+  });
+
+  it('is no element when the items or the phrase are shown in several places, or in none', () => {
+    const twice = [
+      ...PAGE,
+      element({ selector: 'ul.foot', tag: 'ul', text: 'News Sport Weather Shop' }, 1200, 16),
+    ];
+    const description = 'the navigation bar (News, Sport, Weather, Shop...)';
+    expect(soleEvident(description, parseDescription(description), viewsOf(twice))).toBe(-1);
+    expect(evident('the navigation (Home, Blog, Pricing)')).toBe(undefined);
+    expect(evident('the "Related stories" box')).toBe(undefined);
+    const quoted = [
+      ...PAGE,
+      element({ selector: 'p.see', tag: 'p', text: 'See "More on this story" below.' }, 300, 8),
+    ];
+    const more = 'the "More on this story" links';
+    // Quoted twice, the phrase finds nothing; the heading it names, as the page writes it, still does.
+    expect(soleEvident(more, parseDescription(more), viewsOf(quoted))).toBe(10);
+  });
+});
+
+describe('an answer that shows what the description names', () => {
+  it('crops at the title confidence when the locator chose it', () => {
+    const map = storyMap(PAGE, 1400);
+    for (const [description, selector] of [
+      ['when the page was last edited', '#lastmod'],
+      ['the Tools links (What links here, Related changes...)', '#p-tb'],
+      ['the "More on this story" links', 'div.more'],
+    ] as const) {
+      const answer = shortlistOffline(description, map, 0).answer;
+      expect(answer.selector, description).toBe(selector);
+      expect(answer.confidence, description).toBeGreaterThanOrEqual(TITLE_CONFIDENCE);
+    }
+  });
+
+  it('"last" in "last edited" is not an ordinal', () => {
+    expect(parseDescription('when the page was last edited').ordinal).toBeNull();
+    expect(parseDescription('the last comment').ordinal).toBe(-1);
+  });
+});
+
+describe('a heading the description names as the page writes it', () => {
+  const page: PageElement[] = [
+    element(
+      {
+        selector: 'main',
+        tag: 'main',
+        role: 'main',
+        text: 'Add-ons Make it yours Themes Pick a look',
+        box: wide(800),
+      },
+      0,
+      null,
+    ), // 0
+    element({ selector: '#add-ons', tag: 'section', text: 'Add-ons Make it yours', box: wide(300) }, 0, 0), // 1
+    element(
+      { selector: '#add-ons h2', tag: 'h2', role: 'heading', level: 2, text: 'Add-ons', box: wide(40) },
+      0,
+      1,
+    ), // 2
+    element({ selector: 'p', tag: 'p', text: 'Make it yours', box: wide(40) }, 50, 1), // 3
+    element(
+      { selector: 'h2.themes', tag: 'h2', role: 'heading', level: 2, text: 'Themes', box: wide(40) },
+      400,
+      0,
+    ), // 4
+    element({ selector: 'p.look', tag: 'p', text: 'Pick a look', box: wide(40) }, 450, 0), // 5
+    element(
+      { selector: 'a.logo', tag: 'a', role: 'link', text: 'Acme', attributes: { class: 'logo', href: '/' } },
+      0,
+      null,
+    ), // 6
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Acme' }, 900, null), // 7
+  ];
+  const found = (description: string): number =>
+    soleEvident(description, parseDescription(description), viewsOf(page));
+
+  it('finds the section it heads', () => {
+    expect(found('the Add-ons section')).toBe(1);
+  });
+
+  it('finds nothing when the heading stands among its siblings, or a kind it is not is asked', () => {
+    // "Themes" heads no element of its own: the one around it begins with "Add-ons".
+    expect(found('the Themes section')).toBe(-1);
+    // A heading "Acme" is not the Acme logo.
+    expect(found('the Acme logo')).toBe(-1);
+    // "the article title" does not name a heading "Article".
+    expect(found('the main title')).toBe(-1);
+  });
+});
+
+describe("the page's running text and its share bar", () => {
+  const para = (i: number, parent: number): PageElement =>
+    element(
+      { selector: `p.p${i}`, tag: 'p', text: `Paragraph ${i} `.repeat(8), box: wide(60) },
+      300 + 70 * i,
+      parent,
+    );
+  const social = (selector: string, network: string, y: number, parent: number): PageElement =>
+    element(
+      {
+        selector,
+        tag: 'a',
+        role: 'link',
+        name: `Share on ${network}`,
+        attributes: { href: `https://www.${network}.com/share` },
+      },
+      y,
+      parent,
+    );
+  const page: PageElement[] = [
+    element({ selector: 'main', tag: 'main', role: 'main', box: wide(2000), text: 'A story' }, 0, null), // 0
+    element({ selector: 'article', tag: 'article', role: 'article', box: wide(1400), text: 'A story' }, 0, 0), // 1
+    element({ selector: 'div.body', tag: 'div', box: wide(1000), text: 'Paragraph 0' }, 300, 1), // 2
+    para(0, 2), // 3
+    para(1, 2), // 4
+    para(2, 2), // 5
+    para(3, 2), // 6
+    element({ selector: 'p.short', tag: 'p', text: 'A caption.' }, 1400, 1), // 7
+    element({ selector: 'ul.share', tag: 'ul', attributes: { class: 'share-tools' } }, 1500, 1), // 8
+    social('a.fb', 'facebook', 1500, 8), // 9
+    social('a.tw', 'twitter', 1500, 8), // 10
+    element({ selector: 'footer', tag: 'footer', role: 'contentinfo', box: wide(200) }, 2000, null), // 11
+    element({ selector: 'ul.follow', tag: 'ul' }, 2000, 11), // 12
+    social('a.fb2', 'facebook', 2000, 12), // 13
+    social('a.tw2', 'twitter', 2000, 12), // 14
+  ];
+  const views = viewsOf(page);
+  const rule = (description: string): string | undefined =>
+    page[soleEvident(description, parseDescription(description), views)]?.selector;
+
+  it('is the innermost element holding most long paragraphs, when nothing more particular is asked', () => {
+    expect(mainText(parseDescription('the article text'), views)).toBe(2);
+    expect(rule('the story text')).toBe('div.body');
+    expect(rule('the text of the question')).toBe(undefined);
+  });
+
+  it('is the one group of share links outside the footer', () => {
+    expect(shareBar(parseDescription('the share buttons'), views)).toBe(8);
+    expect(rule('the social share links')).toBe('ul.share');
+    const twice = [
+      ...page,
+      element({ selector: 'ul.top', tag: 'ul', attributes: { class: 'share-top' } }, 100, 1),
+      social('a.fb3', 'facebook', 100, 15),
+      social('a.tw3', 'twitter', 100, 15),
+    ];
+    const twiceViews = viewsOf(twice);
+    expect(shareBar(parseDescription('the share buttons'), twiceViews)).toBe(-1);
+    expect(shareBar(parseDescription('the share buttons at the top'), twiceViews)).toBe(15);
+    expect(shareBar(parseDescription('the share buttons at the end'), twiceViews)).toBe(8);
+  });
+});
