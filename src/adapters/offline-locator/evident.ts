@@ -1,16 +1,17 @@
 import type { ElementMap } from '../../ports/element-locator.js';
 import type { Query } from './hand-matcher.js';
 import type { ElementView } from './kinds.js';
-import { kindsOf } from './kinds.js';
+import { KINDS, kindsOf } from './kinds.js';
 import { countIn, dayShownIn, plain, showsSomeDay, words } from './text.js';
 
 /*
  * Answers a page makes evident. Each rule reads one plain sign of what the description means — the
  * page's one headline, the day its metadata says it was published, the items or phrase the
- * description quotes, a heading it names, the page's running text, its share bar — and answers with
- * the one element that shows it, or -1. The locator (offline-locator.ts) crops at 0.7 when its own
- * answer is that element or one a user would take for it; none overrides its choice. Each was
- * measured out of fold on the `tune` cases of bench/describe (README "Element by description").
+ * description quotes, a heading it names, the code it names, the page's running text, its share
+ * bar — and answers with the one element that shows it, or -1. The locator (offline-locator.ts)
+ * crops at 0.7 when its own answer is that element or one a user would take for it; none overrides
+ * its choice. Each was measured out of fold on the `tune` cases of bench/describe (README "Element
+ * by description").
  */
 
 /**
@@ -79,6 +80,7 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
  * - a phrase it quotes ("the 'More on this story' links": the box that phrase heads);
  * - for "when the page was last edited", the line that says "last edited" with a date;
  * - a heading it names as the page writes it ("the Add-ons section", "nutrition information");
+ * - the code block that shows the names of code it quotes ({@link codeShowing});
  * - for "the article text", the page's running text ({@link mainText});
  * - for "the share buttons", the page's share bar ({@link shareBar}).
  * When the locator's answer is that element, or one a user would take for it, it is surely what was
@@ -104,11 +106,45 @@ export function soleEvident(description: string, query: Query, views: readonly E
     const found = soleShowing(views, (text, _, v) => v.role === 'heading' && text === ` ${title} `);
     if (found >= 0) return holding(query, views, found, title);
   }
+  const code = codeShowing(description, views);
+  if (code >= 0) return code;
   const main = mainText(query, views);
   if (main >= 0) return main;
   const bar = shareBar(query, views);
   if (bar >= 0) return bar;
   return -1;
+}
+
+/**
+ * The names of code a description quotes as written: `fetch()`, `server_log_summary`,
+ * `URLSearchParams`, `getElementById`, `flickr.interestingness.getList`, `CREATE TABLE` (not a
+ * plain word, an abbreviation such as "SQL", or a name such as "McDonald" or "JavaScript").
+ */
+export function codeNames(description: string): string[] {
+  const names = description.match(
+    /\b[A-Za-z_$][\w$]*\(\)|\b[A-Za-z$]*_[\w$]+|\b[a-z]+[A-Z]\w*|\b[A-Z]{2,}[a-z]+\w*|\b[A-Z][a-z]+[A-Z][a-z]+[A-Z]\w*|\b[A-Za-z_]\w+(?:\.[A-Za-z_]\w+)+|\b[A-Z]{3,}(?:\s+[A-Z]{3,})+\b/g,
+  );
+  return [...new Set(names ?? [])];
+}
+
+/**
+ * The code block that shows every name of code the description quotes ("the CREATE TABLE statement
+ * for server_log_summary", "the code sample that builds a URLSearchParams"): the one element of the
+ * code kind (a `pre`, a `code`, a highlighted block) whose text holds them all, as written, the
+ * outermost of those that show the same. -1 when the description quotes none, or no or several
+ * blocks show them.
+ */
+export function codeShowing(description: string, views: readonly ElementView[]): number {
+  const names = codeNames(description);
+  if (names.length === 0) return -1;
+  const code = KINDS.code;
+  const showing = views.filter(
+    (v) =>
+      (code?.match(v, views) ?? 0) >= 0.8 &&
+      names.every((n) => v.element.text.includes(n.endsWith('()') ? n.slice(0, -1) : n)),
+  );
+  const outermost = showing.filter((v) => !v.ancestors.some((a) => showing.some((w) => w.index === a)));
+  return outermost.length === 1 ? (outermost[0]?.index ?? -1) : -1;
 }
 
 /** What a share or follow link names: the network, or mail. */

@@ -6,6 +6,8 @@ import {
   TITLE_CONFIDENCE,
 } from '../../../src/adapters/offline-locator/offline-locator.js';
 import {
+  codeNames,
+  codeShowing,
   listedItems,
   mainText,
   quotedPhrase,
@@ -343,5 +345,54 @@ describe("the page's running text and its share bar", () => {
     expect(shareBar(parseDescription('the share buttons'), twiceViews)).toBe(-1);
     expect(shareBar(parseDescription('the share buttons at the top'), twiceViews)).toBe(15);
     expect(shareBar(parseDescription('the share buttons at the end'), twiceViews)).toBe(8);
+  });
+});
+
+describe('a code block by the names of code it shows', () => {
+  const page: PageElement[] = [
+    element(
+      { selector: 'article', tag: 'article', role: 'article', box: wide(2000), text: 'A post' },
+      0,
+      null,
+    ), // 0
+    element({ selector: 'pre.a', tag: 'pre', text: 'fetch("/data.json").then(function(res) { … })' }, 100, 0), // 1
+    element(
+      { selector: 'pre.a code', tag: 'code', text: 'fetch("/data.json").then(function(res) { … })' },
+      100,
+      1,
+    ), // 2
+    element({ selector: 'pre.b', tag: 'pre', text: 'var u = new URLSearchParams(); fetch(url)' }, 300, 0), // 3
+    element(
+      { selector: 'pre.c', tag: 'pre', text: 'CREATE TABLE server_log_summary AS (period timestamptz);' },
+      500,
+      0,
+    ), // 4
+    element(
+      { selector: 'p', tag: 'p', text: 'We store it in server_log_summary with CREATE TABLE.' },
+      450,
+      0,
+    ), // 5
+  ];
+  const views = viewsOf(page);
+
+  it('reads names of code as written, not words, abbreviations or brand names', () => {
+    expect(codeNames('the CREATE TABLE statement for server_log_summary')).toEqual([
+      'CREATE TABLE',
+      'server_log_summary',
+    ]);
+    expect(codeNames('the code that builds a URLSearchParams')).toEqual(['URLSearchParams']);
+    expect(codeNames('the call to getElementById() and flickr.interestingness.getList')).toEqual([
+      'getElementById()',
+      'flickr.interestingness.getList',
+    ]);
+    expect(codeNames('the SQL query in the JavaScript example by McDonald')).toEqual([]);
+  });
+
+  it('is the one block that shows them all, the outermost of the same', () => {
+    expect(codeShowing('the CREATE TABLE statement for server_log_summary', views)).toBe(4);
+    expect(codeShowing('the example that builds a URLSearchParams', views)).toBe(3);
+    // fetch() is in two blocks.
+    expect(codeShowing('the fetch() example', views)).toBe(-1);
+    expect(codeShowing('the SQL query', views)).toBe(-1);
   });
 });
