@@ -143,7 +143,8 @@ export function codeShowing(description: string, views: readonly ElementView[]):
       (code?.match(v, views) ?? 0) >= 0.8 &&
       names.every((n) => v.element.text.includes(n.endsWith('()') ? n.slice(0, -1) : n)),
   );
-  const outermost = showing.filter((v) => !v.ancestors.some((a) => showing.some((w) => w.index === a)));
+  const shown = new Set(showing.map((v) => v.index));
+  const outermost = showing.filter((v) => !v.ancestors.some((a) => shown.has(a)));
   return outermost.length === 1 ? (outermost[0]?.index ?? -1) : -1;
 }
 
