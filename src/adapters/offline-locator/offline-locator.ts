@@ -72,7 +72,8 @@ export interface Shortlisted {
 
 /**
  * {@link locateOffline}'s answer together with a shortlist for a model to choose from: the `size`
- * best elements by the ranker, and the answer's own element, in page order. On the heldout cases
+ * best elements by the ranker, the hand matcher's element and the one the page makes evident
+ * ({@link soleEvident}), in page order. On the heldout cases
  * of bench/describe a right element is among the ranker's best 10 for 94.3 % of descriptions, among
  * its best 40 for 95.1 %.
  */
@@ -85,11 +86,13 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   }
   const rows = featureRows(query, views, scorer, map, hand.index);
   const scores = placedScores(scoreRows(RANKER, rows), query, views, map);
+  const evident = soleEvident(description, query, views);
   const shortlist =
     size <= 0
       ? []
       : inPageOrder([
           hand.index,
+          ...(evident >= 0 ? [evident] : []),
           ...[...scores.keys()].sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0)).slice(0, size),
         ]);
   if (query.ordinal !== null) return { answer: hand.answer, shortlist };
@@ -114,7 +117,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     nestedGap: nestedGap(scores, hand.index, shape),
     title: index === soleTitle(query, views, map.title),
     date: dated >= 0 && sameFamily(shape, dated, index),
-    evident: sameFamily(shape, index, soleEvident(description, query, views)),
+    evident: sameFamily(shape, index, evident),
     doubtful: view !== undefined && doubtful(query, view, map),
   });
   const selector = view?.element.selector ?? null;

@@ -230,6 +230,12 @@ describe('an answer that shows what the description names', () => {
     }
   });
 
+  it('is on the shortlist a model chooses from', () => {
+    const map = storyMap(PAGE, 1400);
+    expect(shortlistOffline('when the page was last edited', map, 1).shortlist).toContain(17);
+    expect(shortlistOffline('the "More on this story" links', map, 1).shortlist).toContain(10);
+  });
+
   it('"last" in "last edited" is not an ordinal', () => {
     expect(parseDescription('when the page was last edited').ordinal).toBeNull();
     expect(parseDescription('the last comment').ordinal).toBe(-1);
