@@ -64,14 +64,11 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
   if (!day) return -1;
   const authors = (map.about?.authors ?? []).map(plain).filter((a) => a.length > 2);
   if (who && authors.length === 0) return -1;
-  const shows = (v: ElementView): boolean => {
-    const text = v.element.text;
-    if (text.length > (who ? 160 : 80) || !day(text)) return false;
-    return !who || authors.some((a) => plain(text).includes(a));
-  };
-  const showing = views.filter(shows);
-  const innermost = showing.filter((v) => !showing.some((w) => w.ancestors.includes(v.index)));
-  return innermost.length === 1 ? (innermost[0]?.index ?? -1) : -1;
+  return soleShowing(
+    views,
+    (text, raw) =>
+      raw.length <= (who ? 160 : 80) && day(raw) && (!who || authors.some((a) => text.includes(a))),
+  );
 }
 
 /**
@@ -183,9 +180,8 @@ export function shareBar(query: Query, views: readonly ElementView[]): number {
   const holders = [...networks].filter(([, found]) => found.size >= 2).map(([i]) => i);
   const inFooter = (i: number): boolean =>
     [i, ...(views[i]?.ancestors ?? [])].some((a) => views[a]?.role === 'contentinfo');
-  let bars = holders.filter(
-    (i) => !inFooter(i) && !holders.some((j) => j !== i && (views[j]?.ancestors ?? []).includes(i)),
-  );
+  const around = new Set(holders.flatMap((i) => views[i]?.ancestors ?? []));
+  let bars = holders.filter((i) => !inFooter(i) && !around.has(i));
   const saysShare = (i: number): boolean =>
     [i, ...(views[i]?.ancestors ?? []).slice(0, 3)].some((a) => {
       const v = views[a];

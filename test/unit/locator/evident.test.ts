@@ -338,6 +338,11 @@ describe("the page's running text and its share bar", () => {
     expect(rule('the text of the question')).toBe(undefined);
   });
 
+  it('is on the shortlist a model chooses from when neither the matcher nor the ranker put it first', () => {
+    // The hand matcher and the ranker's best are both the article; the running text is the div inside it.
+    expect(shortlistOffline('the story text', storyMap(page, 2000), 1).shortlist).toEqual([1, 2]);
+  });
+
   it('is the one group of share links outside the footer', () => {
     expect(shareBar(parseDescription('the share buttons'), views)).toBe(8);
     expect(rule('the social share links')).toBe('ul.share');
