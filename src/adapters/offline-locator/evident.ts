@@ -47,10 +47,11 @@ const WHO = /^(?:author|wrote|writ|report|by|start|ask)/;
  * publication date", "when was this story published"; not "when the recipe was last updated"), or
  * its author and date together ("who wrote the article and when", "who started the thread and
  * when"). The page's metadata must say when it was published (`about.published`) — and, for the
- * second, who wrote it (`about.authors`) — and exactly one element must show that day (at most 80
+ * second, who wrote it (`about.authors`) — and an element must show that day (at most 80
  * characters), or one of those names and that day (at most 160), with nothing inside it that does:
- * "JAN. 13, 2017", "By JEFFREY GETTLEMAN JAN. 13, 2017". -1 otherwise, also when it is shown in
- * several places (every post of a forum thread). When the locator chose it, or an element a user
+ * "JAN. 13, 2017", "By JEFFREY GETTLEMAN JAN. 13, 2017". A day shown in several places (the story,
+ * then a list of the day's stories) is the first of them, or the last for "at the end"; a name and
+ * day must be shown once. -1 otherwise. When the locator chose it, or an element a user
  * would take for it, it is surely what was meant (see README "Element by description"); made the
  * answer when the locator chose another, out of fold it cropped one right and one wrong more.
  */
@@ -64,19 +65,27 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
   if (!day) return -1;
   const authors = (map.about?.authors ?? []).map(plain).filter((a) => a.length > 2);
   if (who && authors.length === 0) return -1;
-  return soleShowing(
+  const showing = innermostShowing(
     views,
     (text, raw) =>
       raw.length <= (who ? 160 : 80) && day(raw) && (!who || authors.some((a) => text.includes(a))),
   );
+  if (showing.length !== 1 && who) return -1;
+  const inOrder = [...showing].sort((a, b) => a.element.box.y - b.element.box.y);
+  return (query.place?.at === 'bottom' ? inOrder.at(-1) : inOrder[0])?.index ?? -1;
 }
 
 /**
  * The element a page makes evident for `description`, by the first rule that finds one:
- * - the items it lists ("the navigation (Home, Articles, Demos, About)");
+ * - the items it lists ("the navigation (Home, Articles, Demos, About)"; the first copy of a menu
+ *   the page repeats);
  * - a phrase it quotes ("the 'More on this story' links": the box that phrase heads);
  * - for "when the page was last edited", the line that says "last edited" with a date;
- * - a heading it names as the page writes it ("the Add-ons section", "nutrition information");
+ * - for "the author", the one line that begins "By" and a name ({@link soleByline});
+ * - for "the table of contents", the box titled "Contents" ({@link contentsBox});
+ * - for "the WebMD logo", the first logo that shows the brand ({@link brandLogo});
+ * - a heading it names as the page writes it ("the Add-ons section", "nutrition information"), or
+ *   a title of two words or more that no heading shows ("the Trending on Kinja list");
  * - the code block that shows the names of code it quotes ({@link codeShowing});
  * - for "the article text", the page's running text ({@link mainText});
  * - for "the share buttons", the page's share bar ({@link shareBar}).
@@ -87,28 +96,62 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
  * rule finds exactly one element.
  */
 export function soleEvident(description: string, query: Query, views: readonly ElementView[]): number {
-  const items = listedItems(description);
-  if (items.length >= 2) {
-    const found = soleShowing(views, (text) => items.every((item) => text.includes(` ${item} `)));
+  const rules: (() => number)[] = [
+    () => listedShowing(description, query, views),
+    () => quotedShowing(description, query, views),
+    () => soleUpdated(query, views),
+    () => soleByline(query, views),
+    () => contentsBox(query, views),
+    () => brandLogo(description, query, views),
+    () => namedTitle(description, query, views),
+    () => codeShowing(description, views),
+    () => mainText(query, views),
+    () => shareBar(query, views),
+  ];
+  for (const rule of rules) {
+    const found = rule();
     if (found >= 0) return found;
   }
+  return -1;
+}
+
+/**
+ * The element that shows every item the description lists ({@link listedItems}), innermost; the
+ * first copy of a menu the page repeats. The map cuts an element's text at 200 characters, so a cut
+ * text may show only the first items, the last of them close to the cut. -1 when none.
+ */
+function listedShowing(description: string, query: Query, views: readonly ElementView[]): number {
+  const items = listedItems(description);
+  if (items.length < 2) return -1;
+  return repeatedShowing(query, views, (text, raw) => {
+    const shown = items.findIndex((item) => !text.includes(` ${item} `));
+    if (shown < 0) return true;
+    const last = items[shown - 1];
+    return shown >= 2 && raw.endsWith('…') && text.length - text.lastIndexOf(` ${last} `) <= 80;
+  });
+}
+
+/** What a user means by the one element that shows the phrase the description quotes ({@link holding}); -1 when none. */
+function quotedShowing(description: string, query: Query, views: readonly ElementView[]): number {
   const phrase = quotedPhrase(description);
-  if (phrase) {
-    const found = soleShowing(views, (text) => text.includes(` ${phrase} `));
-    if (found >= 0) return holding(query, views, found, phrase);
-  }
-  const updated = soleUpdated(query, views);
-  if (updated >= 0) return updated;
+  if (!phrase) return -1;
+  const found = soleShowing(views, (text) => text.includes(` ${phrase} `));
+  return found >= 0 ? holding(query, views, found, phrase) : -1;
+}
+
+/**
+ * The box a heading the description names heads, the heading written as the page writes it ("the
+ * Add-ons section"); or a title of two words or more that no heading shows, set in a span ("the
+ * Trending on Kinja list"). -1 when none or several.
+ */
+function namedTitle(description: string, query: Query, views: readonly ElementView[]): number {
   for (const title of titles(description)) {
-    const found = soleShowing(views, (text, _, v) => v.role === 'heading' && text === ` ${title} `);
+    const headed = (text: string, v: ElementView): boolean => v.role === 'heading' && text === ` ${title} `;
+    let found = soleShowing(views, (text, _, v) => headed(text, v));
+    if (found < 0 && title.includes(' ') && !views.some((v) => headed(` ${plain(v.element.text)} `, v)))
+      found = soleShowing(views, (text) => text === ` ${title} `);
     if (found >= 0) return holding(query, views, found, title);
   }
-  const code = codeShowing(description, views);
-  if (code >= 0) return code;
-  const main = mainText(query, views);
-  if (main >= 0) return main;
-  const bar = shareBar(query, views);
-  if (bar >= 0) return bar;
   return -1;
 }
 
@@ -311,18 +354,128 @@ export function soleUpdated(query: Query, views: readonly ElementView[]): number
   return soleShowing(views, (_, raw) => raw.length <= 120 && word.test(raw) && showsSomeDay(raw));
 }
 
+/** Titles a page gives its table of contents. */
+const CONTENTS_TITLES = [
+  'contents',
+  'table of contents',
+  'on this page',
+  'in this article',
+  'in this chapter',
+];
+
 /**
- * The one element whose text passes `shows` (given as ` plain text ` and as written) with no element
- * inside it that does too; -1 when none or several.
+ * The page's table of contents, when the description asks for it: the box that the one element
+ * titled "Contents" ("Table of contents", "On this page") heads — the one heading so titled, when
+ * other elements are too. -1 otherwise.
  */
+export function contentsBox(query: Query, views: readonly ElementView[]): number {
+  if (!query.kinds.some((k) => k.kind.id === 'contents' && k.strength >= 0.8)) return -1;
+  const titled = innermostShowing(views, (text) => CONTENTS_TITLES.some((t) => text === ` ${t} `));
+  // A heading "Contents" over a link "Contents" to the wiki's contents portal.
+  const headings = titled.filter((v) => v.role === 'heading');
+  const found = headings.length === 1 ? headings[0] : titled.length === 1 ? titled[0] : undefined;
+  return found ? holding(query, views, found.index, plain(found.element.text)) : -1;
+}
+
+/** Words that say where a thing is on the page, not what it is called. */
+const WHERE = new Set([
+  'top',
+  'bottom',
+  'end',
+  'upper',
+  'left',
+  'right',
+  'corner',
+  'header',
+  'page',
+  'site',
+  'main',
+]);
+
+/**
+ * The logo of the brand a description names ("the WebMD logo", "The New York Times logo at the
+ * top"): of the logos (images and links marked or labelled so) whose name or text holds every word
+ * of the brand, the first on the page — a site's own logo heads it — or the last for "at the
+ * bottom". -1 when no brand is named or no logo shows it.
+ */
+export function brandLogo(description: string, query: Query, views: readonly ElementView[]): number {
+  const asked = [...query.kinds, ...query.contextKinds].some(
+    (k) => k.kind.id === 'logo' && k.strength >= 0.8,
+  );
+  if (!asked) return -1;
+  const brand = words(description).filter((w) => !WHERE.has(w) && kindsOf(w).length === 0);
+  if (brand.length === 0) return -1;
+  const logo = KINDS.logo;
+  const logos = views
+    .filter((v) => (logo?.match(v, views) ?? 0) >= 0.8)
+    .filter((v) => {
+      const shown = new Set(words(`${v.element.name} ${v.element.text}`));
+      return brand.every((w) => shown.has(w));
+    })
+    .sort((a, b) => a.element.box.y - b.element.box.y);
+  return (query.place?.at === 'bottom' ? logos.at(-1) : logos[0])?.index ?? -1;
+}
+
+/** A line that names who wrote the page: "By Erin Cunningham", "Posted by Nikhil Marathe on …", "// By Arun Sai Krishnan • Nov 11". */
+const BYLINE =
+  /^\W{0,3}(?:(?:[Ww]ritten|[Pp]osted|[Pp]ublished|[Rr]eported|[Ss]tory|[Ww]ords)\s+)?(?:[Bb]y|BY)\s*:?\s+\p{Lu}/u;
+
+/**
+ * The page's byline, when the description asks who wrote it ("the author", "who wrote it and
+ * when", "the reporter's name"): the one element of at most 160 characters that begins "By"
+ * ("Written by", "Posted by") and a capitalised name. -1 otherwise, also when the page shows
+ * several (the bylines of a list of stories).
+ */
+export function soleByline(query: Query, views: readonly ElementView[]): number {
+  const asked =
+    [...query.kinds, ...query.contextKinds].some((k) => k.kind.id === 'byline' && k.strength >= 0.8) ||
+    query.terms.some((t) => WHO.test(t.word));
+  if (!asked) return -1;
+  return soleShowing(views, (_, raw) => raw.length <= 160 && BYLINE.test(raw.trim()));
+}
+
+/** The elements whose text passes `shows` (given as ` plain text ` and as written) with no element inside them that does too. */
+function innermostShowing(
+  views: readonly ElementView[],
+  shows: (text: string, raw: string, view: ElementView) => boolean,
+): ElementView[] {
+  const showing = views.filter((v) => shows(` ${plain(v.element.text)} `, v.element.text, v));
+  const inside = new Set(showing.flatMap((v) => v.ancestors));
+  return showing.filter((v) => !inside.has(v.index));
+}
+
+/** The one element whose text passes `shows` with no element inside it that does too; -1 when none or several. */
 function soleShowing(
   views: readonly ElementView[],
   shows: (text: string, raw: string, view: ElementView) => boolean,
 ): number {
-  const showing = views.filter((v) => shows(` ${plain(v.element.text)} `, v.element.text, v));
-  const inside = new Set(showing.flatMap((v) => v.ancestors));
-  const innermost = showing.filter((v) => !inside.has(v.index));
+  const innermost = innermostShowing(views, shows);
   return innermost.length === 1 ? (innermost[0]?.index ?? -1) : -1;
+}
+
+/**
+ * As {@link soleShowing}, but a page that repeats the same menu (at the top and again in its
+ * footer) answers with its first copy — the last for "at the bottom" or when a footer is asked for.
+ * -1 when none, or several that are not one text repeated.
+ */
+function repeatedShowing(
+  query: Query,
+  views: readonly ElementView[],
+  shows: (text: string, raw: string, view: ElementView) => boolean,
+): number {
+  const innermost = innermostShowing(views, shows).sort((a, b) => a.element.box.y - b.element.box.y);
+  const first = innermost[0];
+  if (first === undefined) return -1;
+  // One menu repeated: each copy shares at least 80 % of its words with the first.
+  const own = new Set(words(first.element.text));
+  const alike = (v: ElementView): boolean => {
+    const other = new Set(words(v.element.text));
+    const shared = [...other].filter((w) => own.has(w)).length;
+    return shared >= 0.8 * Math.max(own.size, other.size);
+  };
+  if (!innermost.every(alike)) return -1;
+  const last = query.place?.at === 'bottom' || query.kinds.some((k) => k.kind.id === 'footer');
+  return (last ? innermost.at(-1) : first)?.index ?? -1;
 }
 
 /**

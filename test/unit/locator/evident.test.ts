@@ -6,12 +6,15 @@ import {
   TITLE_CONFIDENCE,
 } from '../../../src/adapters/offline-locator/offline-locator.js';
 import {
+  brandLogo,
   codeNames,
   codeShowing,
+  contentsBox,
   listedItems,
   mainText,
   quotedPhrase,
   shareBar,
+  soleByline,
   soleEvident,
 } from '../../../src/adapters/offline-locator/evident.js';
 import { showsSomeDay } from '../../../src/adapters/offline-locator/text.js';
@@ -197,13 +200,57 @@ describe('the element that shows what the description names', () => {
     expect(evident('the footer')).toBe(undefined);
   });
 
-  it('is no element when the items or the phrase are shown in several places, or in none', () => {
+  it('is the first copy of a menu the page repeats, the last when the footer is asked for', () => {
     const twice = [
       ...PAGE,
-      element({ selector: 'ul.foot', tag: 'ul', text: 'News Sport Weather Shop' }, 1200, 16),
+      element({ selector: 'ul.foot', tag: 'ul', text: 'News Sport Weather Shop More' }, 1200, 16),
+    ];
+    const inTwice = (description: string): string | undefined =>
+      twice[soleEvident(description, parseDescription(description), viewsOf(twice))]?.selector;
+    expect(inTwice('the navigation bar (News, Sport, Weather, Shop...)')).toBe('ul.sites');
+    expect(inTwice('the footer links (News, Sport, Weather, Shop)')).toBe('ul.foot');
+    // Two lists that show the items among others are not one menu repeated.
+    const unlike = [
+      ...PAGE,
+      element(
+        { selector: 'ul.other', tag: 'ul', text: 'News Sport Weather Shop Radio Food Travel Music' },
+        1200,
+        16,
+      ),
     ];
     const description = 'the navigation bar (News, Sport, Weather, Shop...)';
-    expect(soleEvident(description, parseDescription(description), viewsOf(twice))).toBe(-1);
+    expect(soleEvident(description, parseDescription(description), viewsOf(unlike))).toBe(-1);
+  });
+
+  it('reads the first items in a text the map cut short, when the last shown is close to the cut', () => {
+    const cut = [
+      ...PAGE,
+      element(
+        {
+          selector: '#sidebar',
+          tag: 'div',
+          text: `Navigation Main page ${'Portal '.repeat(10)}Interaction Help Tools Wh…`,
+        },
+        1300,
+        null,
+      ),
+      element(
+        {
+          selector: '.crumbs',
+          tag: 'div',
+          text: `Navigation Interaction ${'A long story title '.repeat(8)}…`,
+        },
+        1400,
+        null,
+      ),
+    ];
+    const description = 'the sidebar with Navigation, Interaction, Tools and Languages';
+    expect(cut[soleEvident(description, parseDescription(description), viewsOf(cut))]?.selector).toBe(
+      '#sidebar',
+    );
+  });
+
+  it('is no element when the items or the phrase are shown in none, or the phrase in several places', () => {
     expect(evident('the navigation (Home, Blog, Pricing)')).toBe(undefined);
     expect(evident('the "Related stories" box')).toBe(undefined);
     const quoted = [
@@ -285,8 +332,8 @@ describe('a heading the description names as the page writes it', () => {
   it('finds nothing when the heading stands among its siblings, or a kind it is not is asked', () => {
     // "Themes" heads no element of its own: the one around it begins with "Add-ons".
     expect(found('the Themes section')).toBe(-1);
-    // A heading "Acme" is not the Acme logo.
-    expect(found('the Acme logo')).toBe(-1);
+    // A heading "Acme" is not the Acme logo: the link marked as the logo is.
+    expect(found('the Acme logo')).toBe(6);
     // "the article title" does not name a heading "Article".
     expect(found('the main title')).toBe(-1);
   });
@@ -405,5 +452,84 @@ describe('a code block by the names of code it shows', () => {
     // fetch() is in two blocks.
     expect(codeShowing('the fetch() example', views)).toBe(-1);
     expect(codeShowing('the SQL query', views)).toBe(-1);
+  });
+});
+
+describe('a byline, a table of contents, a logo and a title set in a span', () => {
+  const page: PageElement[] = [
+    element(
+      { selector: 'a.logo', tag: 'a', role: 'link', name: 'The Daily Post', attributes: { class: 'logo' } },
+      0,
+      null,
+    ), // 0
+    element({ selector: 'header p', tag: 'p', text: 'By clicking Accept you agree to our terms' }, 40, null), // 1
+    element(
+      { selector: 'article', tag: 'article', role: 'article', box: wide(2000), text: 'A story' },
+      100,
+      null,
+    ), // 2
+    element({ selector: 'p.byline', tag: 'p', text: 'By Jane Roe, Science reporter' }, 150, 2), // 3
+    element({ selector: '#toc', tag: 'div', text: 'Contents 1 History 2 Reception', box: wide(200) }, 200, 2), // 4
+    element(
+      { selector: '#toc h2', tag: 'h2', role: 'heading', level: 2, text: 'Contents', box: wide(40) },
+      200,
+      4,
+    ), // 5
+    element({ selector: 'nav a.portal', tag: 'a', role: 'link', text: 'Contents' }, 1900, null), // 6
+    element(
+      {
+        selector: 'section.trend',
+        tag: 'section',
+        text: 'Trending now 1. A story 2. Another',
+        box: wide(300),
+      },
+      2100,
+      null,
+    ), // 7
+    element({ selector: 'section.trend span', tag: 'span', text: 'Trending now' }, 2100, 7), // 8
+    element(
+      {
+        selector: 'footer a.logo',
+        tag: 'a',
+        role: 'link',
+        name: 'The Daily Post',
+        attributes: { class: 'logo' },
+      },
+      2500,
+      null,
+    ), // 9
+  ];
+  const views = viewsOf(page);
+  const rule = (description: string): string | undefined =>
+    page[soleEvident(description, parseDescription(description), views)]?.selector;
+
+  it('is the one line that begins "By" and a name, when who wrote it is asked', () => {
+    expect(soleByline(parseDescription('the author'), views)).toBe(3);
+    expect(rule("the reporter's name")).toBe('p.byline');
+    expect(soleByline(parseDescription('the headline'), views)).toBe(-1);
+    const twice = viewsOf([
+      ...page,
+      element({ selector: 'li.by', tag: 'li', text: 'By Max Muster' }, 2200, 7),
+    ]);
+    expect(soleByline(parseDescription('the author'), twice)).toBe(-1);
+  });
+
+  it('is the box the heading "Contents" heads, not a link of that name', () => {
+    expect(contentsBox(parseDescription('the table of contents'), views)).toBe(4);
+    expect(contentsBox(parseDescription('the sidebar'), views)).toBe(-1);
+  });
+
+  it('is the first logo that shows the brand, the last at the bottom, none for another brand', () => {
+    expect(brandLogo('The Daily Post logo', parseDescription('The Daily Post logo'), views)).toBe(0);
+    const bottom = 'the Daily Post logo at the bottom';
+    expect(brandLogo(bottom, parseDescription(bottom), views)).toBe(9);
+    expect(brandLogo('the Acme logo', parseDescription('the Acme logo'), views)).toBe(-1);
+    expect(brandLogo('the logo', parseDescription('the logo'), views)).toBe(-1);
+  });
+
+  it('is the box a title of two words heads when no heading shows it', () => {
+    expect(rule('the Trending now list')).toBe('section.trend');
+    // One word is too little to go by outside a heading.
+    expect(rule('the Trending list')).toBe(undefined);
   });
 });

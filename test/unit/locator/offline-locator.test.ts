@@ -622,16 +622,31 @@ describe("the page's publication date", () => {
     expect(sole('who wrote the article and when')).toBe(2);
   });
 
-  it('is not there for another date, a page that does not say, or a day shown twice', () => {
-    expect(sole('when the page was last updated')).toBe(-1);
-    expect(sole('the publication date', storyMap(elements, 720))).toBe(-1);
+  it('is the first of a day shown twice, the last for "at the end"', () => {
     const twice = [
       ...elements,
       element({ selector: 'p.end', tag: 'p', text: 'Published March 5, 2021' }, 500, 0),
     ];
+    const inTwice = (description: string): number =>
+      soleDate(parseDescription(description), viewsOf(twice), { ...storyMap(twice, 720), about });
+    expect(inTwice('the publication date')).toBe(3);
+    expect(inTwice('the publication date at the end of the story')).toBe(5);
+    // A name and a day must be shown once.
+    const signedTwice = [
+      ...elements,
+      element({ selector: 'p.sig', tag: 'p', text: 'Jane Roe, March 5, 2021' }, 500, 0),
+    ];
     expect(
-      soleDate(parseDescription('the publication date'), viewsOf(twice), { ...storyMap(twice, 720), about }),
+      soleDate(parseDescription('who wrote the article and when'), viewsOf(signedTwice), {
+        ...storyMap(signedTwice, 720),
+        about,
+      }),
     ).toBe(-1);
+  });
+
+  it('is not there for another date, or a page that does not say', () => {
+    expect(sole('when the page was last updated')).toBe(-1);
+    expect(sole('the publication date', storyMap(elements, 720))).toBe(-1);
     expect(
       sole('who wrote the article and when', { ...map, about: { ...about, authors: ['Max Muster'] } }),
     ).toBe(-1);
