@@ -69,8 +69,6 @@ interface Sample {
   title: number;
   /** The element the date rule vouches for (soleDate in evident.ts), -1 when none. */
   date: number;
-  /** The element the page makes evident (soleEvident in evident.ts), -1 when none. */
-  evident: number;
   /** The ranker's scores as the locator takes them (placedScores in offline-locator.ts). */
   placed: (scores: number[]) => number[];
   /** True when an answer of this element is capped at DOUBT_CAP (doubtful in hand-matcher.ts). */
@@ -91,12 +89,13 @@ for (const p of pages) {
     const query = parseDescription(c.description);
     const scorer = new Scorer(query, views, p.map.documentHeight);
     const hand = handOf(c.description, p.map);
+    const evident = soleEvident(c.description, query, views);
     samples.push({
       page: p.slug,
       split: c.split,
       kind: c.kind,
       description: c.description,
-      rows: featureRows(query, views, scorer, p.map, hand.index),
+      rows: featureRows(query, views, scorer, p.map, hand.index, evident),
       right: new Set(c.right),
       parents: p.map.elements.map((e) => e.parent),
       ancestors: views.map((v) => v.ancestors),
@@ -106,7 +105,6 @@ for (const p of pages) {
       hand,
       title: soleTitle(query, views, p.map.title),
       date: soleDate(query, views, p.map),
-      evident: soleEvident(c.description, query, views),
       placed: (scores) => placedScores(scores, query, views, p.map),
       doubt: (index) => {
         const v = views[index];
@@ -372,7 +370,6 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
       nestedGap: a.nestedGap,
       title: index === a.s.title,
       date: a.s.date >= 0 && sameFamily(a.s, a.s.date, index),
-      evident: sameFamily(a.s, index, a.s.evident),
       doubtful: a.s.doubt(index),
     },
     GAP,

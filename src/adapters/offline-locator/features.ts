@@ -71,6 +71,8 @@ export const FEATURES = [
   'contentAskedInChrome',
   'handChoice',
   'handFamily',
+  'evident',
+  'evidentFamily',
   'plural',
   'pluralChildren',
   'tag:a',
@@ -223,6 +225,8 @@ export function featureRows(
   map: ElementMap,
   /** The element the hand-written matcher chose (its index), -1 when none. */
   handChoice = -1,
+  /** The element the page makes evident (soleEvident in evident.ts), -1 when none. */
+  evident = -1,
 ): Float64Array[] {
   const n = views.length;
   const vw = Math.max(1, map.viewport.width);
@@ -475,6 +479,17 @@ export function featureRows(
         i !== handChoice &&
         ((chosen.ancestors.includes(i) && v.area <= 2 * chosen.area) ||
           (v.ancestors.includes(handChoice) && v.area >= 0.5 * chosen.area))
+        ? 1
+        : 0,
+    );
+    const shown = views[evident];
+    set('evident', i === evident ? 1 : 0);
+    set(
+      'evidentFamily',
+      shown !== undefined &&
+        i !== evident &&
+        ((shown.ancestors.includes(i) && v.area <= 2 * shown.area) ||
+          (v.ancestors.includes(evident) && v.area >= 0.5 * shown.area))
         ? 1
         : 0,
     );

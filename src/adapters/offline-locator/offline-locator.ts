@@ -49,13 +49,14 @@ export const HAND_VOUCHES = 0.65;
  */
 export const NESTED_GAP = 1;
 
-/** The confidence of an answer that {@link soleTitle}, {@link soleDate} or {@link soleEvident} vouches for. */
+/** The confidence of an answer that {@link soleTitle} or {@link soleDate} vouches for. */
 export const TITLE_CONFIDENCE = 0.7;
 
 /**
  * The best element of `map` for `description`. The learned ranker ({@link RANKER}, trained on
- * labelled real pages) scores every element from the hand-written matcher's signals and the
- * element's shape, and picks the best; its calibrated confidence crops when it reaches 0.6. When
+ * labelled real pages) scores every element from the hand-written matcher's signals, the
+ * element's shape and whether it is the one the page makes evident ({@link soleEvident}), and picks
+ * the best; its calibrated confidence crops when it reaches 0.6. When
  * both chose the same element (or one a close wrapper of the other), the hand matcher's element
  * stands, and the hand matcher's own confidence counts when it is at least {@link HAND_VOUCHES}.
  * An ordinal ("the second card") is the hand matcher's to resolve: the ranker does not count.
@@ -84,9 +85,9 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   if (hand.index < 0 || views.length === 0) {
     return { answer: hand.answer, shortlist: inPageOrder(map.elements.keys()).slice(0, size) };
   }
-  const rows = featureRows(query, views, scorer, map, hand.index);
-  const scores = placedScores(scoreRows(RANKER, rows), query, views, map);
   const evident = soleEvident(description, query, views);
+  const rows = featureRows(query, views, scorer, map, hand.index, evident);
+  const scores = placedScores(scoreRows(RANKER, rows), query, views, map);
   const shortlist =
     size <= 0
       ? []
@@ -117,7 +118,6 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     nestedGap: nestedGap(scores, hand.index, shape),
     title: index === soleTitle(query, views, map.title),
     date: dated >= 0 && sameFamily(shape, dated, index),
-    evident: sameFamily(shape, index, evident),
     doubtful: view !== undefined && doubtful(query, view, map),
   });
   const selector = view?.element.selector ?? null;
@@ -144,8 +144,6 @@ export interface ConfidenceInputs {
   title: boolean;
   /** The chosen element is the page's sole publication date ({@link soleDate}), or one a user would take for it. */
   date: boolean;
-  /** The chosen element is the one the page makes evident ({@link soleEvident}), or one a user would take for it. */
-  evident: boolean;
   /** The description says something the chosen element plainly is not ({@link doubtful}). */
   doubtful: boolean;
 }
@@ -154,12 +152,12 @@ export interface ConfidenceInputs {
  * The answer's confidence: the ranker's, or the hand matcher's when both agree, it is at least
  * {@link HAND_VOUCHES} and its element leads its other-sized wrappers and insides by
  * {@link NESTED_GAP} (`gap`; bench/describe/train.ts tries others); at least
- * {@link TITLE_CONFIDENCE} for the sole title or publication date or an evident element; at most {@link DOUBT_CAP} when in doubt.
+ * {@link TITLE_CONFIDENCE} for the sole title or publication date; at most {@link DOUBT_CAP} when in doubt.
  */
 export function decideConfidence(x: ConfidenceInputs, gap = NESTED_GAP): number {
   const vouches = x.agree && x.hand >= HAND_VOUCHES && x.nestedGap >= gap;
   let confidence = vouches ? Math.max(x.ranked, x.hand) : x.ranked;
-  if (x.title || x.date || x.evident) confidence = Math.max(confidence, TITLE_CONFIDENCE);
+  if (x.title || x.date) confidence = Math.max(confidence, TITLE_CONFIDENCE);
   if (x.doubtful) confidence = Math.min(confidence, DOUBT_CAP);
   return confidence;
 }

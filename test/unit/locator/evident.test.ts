@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
-import {
-  parseDescription,
-  shortlistOffline,
-  TITLE_CONFIDENCE,
-} from '../../../src/adapters/offline-locator/offline-locator.js';
+import { parseDescription, shortlistOffline } from '../../../src/adapters/offline-locator/offline-locator.js';
 import {
   brandLogo,
   codeNames,
@@ -19,6 +15,7 @@ import {
 } from '../../../src/adapters/offline-locator/evident.js';
 import { showsSomeDay } from '../../../src/adapters/offline-locator/text.js';
 import type { PageElement } from '../../../src/ports/element-locator.js';
+import { CROP_CONFIDENCE } from '../../../src/ports/element-locator.js';
 import { element, storyMap } from '../../helpers/page-elements.js';
 
 const wide = (height: number): PageElement['box'] => ({ x: 0, y: 0, width: 1264, height });
@@ -264,7 +261,7 @@ describe('the element that shows what the description names', () => {
 });
 
 describe('an answer that shows what the description names', () => {
-  it('crops at the title confidence when the locator chose it', () => {
+  it('is the answer, and cropped', () => {
     const map = storyMap(PAGE, 1400);
     for (const [description, selector] of [
       ['when the page was last edited', '#lastmod'],
@@ -273,7 +270,7 @@ describe('an answer that shows what the description names', () => {
     ] as const) {
       const answer = shortlistOffline(description, map, 0).answer;
       expect(answer.selector, description).toBe(selector);
-      expect(answer.confidence, description).toBeGreaterThanOrEqual(TITLE_CONFIDENCE);
+      expect(answer.confidence, description).toBeGreaterThanOrEqual(CROP_CONFIDENCE);
     }
   });
 

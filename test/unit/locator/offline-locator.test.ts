@@ -8,6 +8,7 @@ import {
   parseDescription,
   shortlistOffline,
   soleDate,
+  soleTitle,
   TITLE_CONFIDENCE,
 } from '../../../src/adapters/offline-locator/offline-locator.js';
 import { DOUBT_CAP, doubtful } from '../../../src/adapters/offline-locator/hand-matcher.js';
@@ -446,6 +447,27 @@ describe('the title rule', () => {
     expect(answer.confidence).toBeLessThan(0.7);
   });
 
+  it("is not the site's name set as an h1, and is the h2 when no h1 says the title", () => {
+    const title = 'The sharing economy is a lie – The Daily';
+    const heading = (selector: string, level: number, text: string, y: number): PageElement =>
+      element({ selector, tag: `h${level}`, role: 'heading', level, name: text, text }, y, 0);
+    const views = (...headings: PageElement[]) =>
+      viewsOf([
+        element({ selector: 'main', tag: 'main', role: 'main', text: 'A story' }, 0, null),
+        ...headings,
+      ]);
+    const query = parseDescription('the article headline');
+    const site = heading('h1.site', 1, 'The Daily', 10);
+    expect(
+      soleTitle(query, views(site, heading('h1.story', 1, 'The sharing economy is a lie', 300)), title),
+    ).toBe(2);
+    const section = heading('h1.section', 1, 'Health Center', 10);
+    expect(
+      soleTitle(query, views(section, heading('h2.story', 2, 'The sharing economy is a lie', 300)), title),
+    ).toBe(2);
+    expect(soleTitle(query, views(site), title)).toBe(-1);
+  });
+
   it('does not vouch when the page has several top-level headings, or for another kind', () => {
     const several = shortlistOffline('the article title', page(2), 0).answer;
     expect(several.confidence).toBeLessThan(0.7);
@@ -507,7 +529,6 @@ describe("the answer's confidence", () => {
     nestedGap: NESTED_GAP,
     title: false,
     date: false,
-    evident: false,
     doubtful: false,
   };
 
@@ -528,7 +549,6 @@ describe("the answer's confidence", () => {
 
   it("reaches the title's confidence for the sole title, and is capped when in doubt", () => {
     expect(decideConfidence({ ...sure, agree: false, title: true })).toBe(TITLE_CONFIDENCE);
-    expect(decideConfidence({ ...sure, agree: false, evident: true })).toBe(TITLE_CONFIDENCE);
     expect(decideConfidence({ ...sure, doubtful: true })).toBe(DOUBT_CAP);
     expect(decideConfidence({ ...sure, title: true, doubtful: true })).toBe(DOUBT_CAP);
   });

@@ -132,6 +132,31 @@ describe('learned ranker', () => {
     expect(at('holdsH1', 0)).toBe(0);
   });
 
+  it('marks the element the page makes evident and the ones a user would take for it', () => {
+    const map: ElementMap = {
+      url: 'https://example.com/',
+      title: 'Example',
+      viewport: { width: 1280, height: 720 },
+      documentHeight: 2000,
+      candidates: 3,
+      elements: [
+        el('aside', 'aside', null, { text: 'Tools Help', box: { x: 0, y: 0, width: 300, height: 400 } }),
+        el('aside ul', 'ul', 0, { text: 'Tools Help', box: { x: 0, y: 0, width: 300, height: 380 } }),
+        el('aside li', 'li', 1, { text: 'Tools', box: { x: 0, y: 0, width: 300, height: 20 } }),
+      ],
+    };
+    const query = parseDescription('the sidebar (Tools, Help)');
+    const views = viewsOf(map.elements);
+    const scorer = new Scorer(query, views, map.documentHeight);
+    const rows = featureRows(query, views, scorer, map, 0, 1);
+    const at = (name: (typeof FEATURES)[number], i: number): number => rows[i]![FEATURES.indexOf(name)]!;
+    expect([0, 1, 2].map((i) => at('evident', i))).toEqual([0, 1, 0]);
+    // The aside is about its list's size; the item is a twentieth of it.
+    expect([0, 1, 2].map((i) => at('evidentFamily', i))).toEqual([1, 0, 0]);
+    const none = featureRows(query, views, scorer, map, 0);
+    expect(none.every((row) => row[FEATURES.indexOf('evident')] === 0)).toBe(true);
+  });
+
   it("reads the page's metadata: its title and headline, who wrote it and when", () => {
     const map: ElementMap = {
       url: 'https://example.com/',
