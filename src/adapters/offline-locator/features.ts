@@ -217,6 +217,16 @@ function dateWords(given: string | null): { year: string; day: string; month: st
   };
 }
 
+/** True when `v` is not element `at` but one a user would take for it: a wrapper of at most twice its area, or an inside of at least half. */
+function takenFor(views: readonly ElementView[], at: number, v: ElementView): boolean {
+  const it = views[at];
+  if (it === undefined || v.index === at) return false;
+  return (
+    (it.ancestors.includes(v.index) && v.area <= 2 * it.area) ||
+    (v.ancestors.includes(at) && v.area >= 0.5 * it.area)
+  );
+}
+
 /** One row of features per element of `views`, in the order of {@link FEATURES}. */
 export function featureRows(
   query: Query,
@@ -471,28 +481,10 @@ export function featureRows(
     set('innermostOfKind', innermost);
     set('outermostContainer', containerKind ? outermost : 0);
     set('innermostSmall', smallKind ? innermost : 0);
-    const chosen = views[handChoice];
     set('handChoice', i === handChoice ? 1 : 0);
-    set(
-      'handFamily',
-      chosen !== undefined &&
-        i !== handChoice &&
-        ((chosen.ancestors.includes(i) && v.area <= 2 * chosen.area) ||
-          (v.ancestors.includes(handChoice) && v.area >= 0.5 * chosen.area))
-        ? 1
-        : 0,
-    );
-    const shown = views[evident];
+    set('handFamily', takenFor(views, handChoice, v) ? 1 : 0);
     set('evident', i === evident ? 1 : 0);
-    set(
-      'evidentFamily',
-      shown !== undefined &&
-        i !== evident &&
-        ((shown.ancestors.includes(i) && v.area <= 2 * shown.area) ||
-          (v.ancestors.includes(evident) && v.area >= 0.5 * shown.area))
-        ? 1
-        : 0,
-    );
+    set('evidentFamily', takenFor(views, evident, v) ? 1 : 0);
     set('plural', query.plural ? 1 : 0);
     set('pluralChildren', query.plural ? Math.log1p(v.children) : 0);
     const pos = Math.min(1, box.y / docH);

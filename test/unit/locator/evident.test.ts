@@ -504,6 +504,14 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
     expect(soleByline(parseDescription('the author'), views)).toBe(3);
     expect(rule("the reporter's name")).toBe('p.byline');
     expect(soleByline(parseDescription('the headline'), views)).toBe(-1);
+    // Asked when too, the line must show a day; asked for share buttons, the byline is only a place.
+    expect(soleByline(parseDescription('who wrote it and when'), views)).toBe(-1);
+    expect(soleByline(parseDescription('the share buttons below the byline'), views)).toBe(-1);
+    const dated = viewsOf([
+      ...page.slice(0, 3),
+      element({ selector: 'p.byline', tag: 'p', text: 'By Jane Roe, March 5, 2021' }, 150, 2),
+    ]);
+    expect(soleByline(parseDescription('who wrote it and when'), dated)).toBe(3);
     const twice = viewsOf([
       ...page,
       element({ selector: 'li.by', tag: 'li', text: 'By Max Muster' }, 2200, 7),

@@ -12,6 +12,7 @@ import {
 } from '../../../src/adapters/offline-locator/ranker.js';
 import { RANKER } from '../../../src/adapters/offline-locator/ranker-weights.js';
 import type { ElementMap, PageElement } from '../../../src/ports/element-locator.js';
+import { storyMap } from '../../helpers/page-elements.js';
 
 const model = (over: Partial<RankerModel>): RankerModel => ({
   features: ['a', 'b'],
@@ -133,18 +134,14 @@ describe('learned ranker', () => {
   });
 
   it('marks the element the page makes evident and the ones a user would take for it', () => {
-    const map: ElementMap = {
-      url: 'https://example.com/',
-      title: 'Example',
-      viewport: { width: 1280, height: 720 },
-      documentHeight: 2000,
-      candidates: 3,
-      elements: [
+    const map = storyMap(
+      [
         el('aside', 'aside', null, { text: 'Tools Help', box: { x: 0, y: 0, width: 300, height: 400 } }),
         el('aside ul', 'ul', 0, { text: 'Tools Help', box: { x: 0, y: 0, width: 300, height: 380 } }),
         el('aside li', 'li', 1, { text: 'Tools', box: { x: 0, y: 0, width: 300, height: 20 } }),
       ],
-    };
+      2000,
+    );
     const query = parseDescription('the sidebar (Tools, Help)');
     const views = viewsOf(map.elements);
     const scorer = new Scorer(query, views, map.documentHeight);
