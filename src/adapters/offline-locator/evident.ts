@@ -16,6 +16,34 @@ import { countIn, dayShownIn, plain, showsSomeDay, words } from './text.js';
  * "Element by description").
  */
 
+/** True when the description asks strongly for a thing of kind `id` (among its context kinds too with `inContext`). */
+function asks(query: Query, id: string, inContext = false): boolean {
+  const kinds = inContext ? [...query.kinds, ...query.contextKinds] : query.kinds;
+  return kinds.some((k) => k.kind.id === id && k.strength >= 0.8);
+}
+
+/** True when the description asks when ("when was it published", "the date", a date kind). */
+function asksWhen(query: Query): boolean {
+  return asks(query, 'date') || query.terms.some((t) => t.word === 'when' || t.word === 'date');
+}
+
+/** Of `found`, the first on the page, or the last when the description says "at the bottom" (or `last`). */
+function firstOrLast(query: Query, found: readonly ElementView[], last = false): number {
+  const inOrder = [...found].sort((a, b) => a.element.box.y - b.element.box.y);
+  return (last || query.place?.at === 'bottom' ? inOrder.at(-1) : inOrder[0])?.index ?? -1;
+}
+
+/** An element's text in {@link plain} form, worked out once per element. */
+const plainTexts = new WeakMap<ElementView, string>();
+function plainText(v: ElementView): string {
+  let text = plainTexts.get(v);
+  if (text === undefined) {
+    text = plain(v.element.text);
+    plainTexts.set(v, text);
+  }
+  return text;
+}
+
 /**
  * The page's headline, when the description asks for a title or headline ("the article title",
  * "the headline", "the recipe title"): its one top-level heading whose words are mostly in the
@@ -27,7 +55,7 @@ import { countIn, dayShownIn, plain, showsSomeDay, words } from './text.js';
  * 92 % of these descriptions but, with dozens of headings on a page, is rarely sure).
  */
 export function soleTitle(query: Query, views: readonly ElementView[], documentTitle: string): number {
-  if (!query.kinds.some((k) => k.kind.id === 'heading' && k.strength >= 0.8)) return -1;
+  if (!asks(query, 'heading')) return -1;
   const title = words(documentTitle);
   const titled = new Set(title);
   // A heading whose words are mostly the title's, and that says most of the title: not the site's
@@ -68,10 +96,9 @@ const WHO = /^(?:author|wrote|writ|report|by|start|ask)/;
  * answer when the locator chose another, out of fold it cropped one right and one wrong more.
  */
 export function soleDate(query: Query, views: readonly ElementView[], map: ElementMap): number {
-  const strong = (id: string): boolean => query.kinds.some((k) => k.kind.id === id && k.strength >= 0.8);
-  const who = strong('byline') || query.terms.some((t) => WHO.test(t.word));
-  const when = strong('date') || query.terms.some((t) => t.word === 'when' || t.word === 'date');
-  if (!when || (!who && !strong('date')) || query.terms.some((t) => OTHER_DATE.test(t.word))) return -1;
+  const who = asks(query, 'byline') || query.terms.some((t) => WHO.test(t.word));
+  if (!asksWhen(query) || (!who && !asks(query, 'date')) || query.terms.some((t) => OTHER_DATE.test(t.word)))
+    return -1;
   const published = map.about?.published;
   const day = published ? dayShownIn(published) : null;
   if (!day) return -1;
@@ -82,9 +109,7 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
     (text, raw) =>
       raw.length <= (who ? 160 : 80) && day(raw) && (!who || authors.some((a) => text.includes(a))),
   );
-  if (showing.length !== 1 && who) return -1;
-  const inOrder = [...showing].sort((a, b) => a.element.box.y - b.element.box.y);
-  return (query.place?.at === 'bottom' ? inOrder.at(-1) : inOrder[0])?.index ?? -1;
+  return showing.length !== 1 && who ? -1 : firstOrLast(query, showing);
 }
 
 /**
@@ -104,7 +129,7 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
  * The ranker learns how far to trust it: out of fold on the `tune` cases of bench/describe it makes
  * the ranker's best guess right for 74.3 % of descriptions instead of 69.6 %. Made to vouch for the
  * answer (a crop at 0.7) besides, it cropped 5 % more right but 1.6 % more wrong (README "Element
- * by description"). -1 when no rule finds exactly one element.
+ * by description"). -1 when no rule finds one.
  */
 export function soleEvident(description: string, query: Query, views: readonly ElementView[]): number {
   const rules: (() => number)[] = [
@@ -159,7 +184,7 @@ function namedTitle(description: string, query: Query, views: readonly ElementVi
   for (const title of titles(description)) {
     const headed = (text: string, v: ElementView): boolean => v.role === 'heading' && text === ` ${title} `;
     let found = soleShowing(views, (text, _, v) => headed(text, v));
-    if (found < 0 && title.includes(' ') && !views.some((v) => headed(` ${plain(v.element.text)} `, v)))
+    if (found < 0 && title.includes(' ') && !views.some((v) => headed(` ${plainText(v)} `, v)))
       found = soleShowing(views, (text) => text === ` ${title} `);
     if (found >= 0) return holding(query, views, found, title);
   }
@@ -221,7 +246,7 @@ const NETWORKS = [
  * the last for "at the end", else the only one. -1 otherwise.
  */
 export function shareBar(query: Query, views: readonly ElementView[]): number {
-  if (!query.kinds.some((k) => k.kind.id === 'share' && k.strength >= 0.8)) return -1;
+  if (!asks(query, 'share')) return -1;
   const networks = new Map<number, Set<string>>();
   for (const v of views) {
     const network = NETWORKS.find(
@@ -272,9 +297,7 @@ const RUNNING_TEXT = new Set([
  * it has at least three. -1 otherwise.
  */
 export function mainText(query: Query, views: readonly ElementView[]): number {
-  const asked = query.kinds.some(
-    (k) => (k.kind.id === 'body' || k.kind.id === 'article') && k.strength >= 0.8,
-  );
+  const asked = asks(query, 'body') || asks(query, 'article');
   if (!asked || [...query.terms, ...query.contextTerms].some((t) => !RUNNING_TEXT.has(t.word))) return -1;
   const paragraphs = views.filter((v) => v.tag === 'p' && v.element.text.length >= 80);
   return innermostHolding(views, paragraphs, 3);
@@ -380,7 +403,7 @@ const CONTENTS_TITLES = [
  * other elements are too. -1 otherwise.
  */
 export function contentsBox(query: Query, views: readonly ElementView[]): number {
-  if (!query.kinds.some((k) => k.kind.id === 'contents' && k.strength >= 0.8)) return -1;
+  if (!asks(query, 'contents')) return -1;
   const titled = innermostShowing(views, (text) => CONTENTS_TITLES.some((t) => text === ` ${t} `));
   // A heading "Contents" over a link "Contents" to the wiki's contents portal.
   const headings = titled.filter((v) => v.role === 'heading');
@@ -410,21 +433,16 @@ const WHERE = new Set([
  * bottom". -1 when no brand is named or no logo shows it.
  */
 export function brandLogo(description: string, query: Query, views: readonly ElementView[]): number {
-  const asked = [...query.kinds, ...query.contextKinds].some(
-    (k) => k.kind.id === 'logo' && k.strength >= 0.8,
-  );
-  if (!asked) return -1;
+  if (!asks(query, 'logo', true)) return -1;
   const brand = words(description).filter((w) => !WHERE.has(w) && kindsOf(w).length === 0);
   if (brand.length === 0) return -1;
   const logo = KINDS.logo;
-  const logos = views
-    .filter((v) => (logo?.match(v, views) ?? 0) >= 0.8)
-    .filter((v) => {
-      const shown = new Set(words(`${v.element.name} ${v.element.text}`));
-      return brand.every((w) => shown.has(w));
-    })
-    .sort((a, b) => a.element.box.y - b.element.box.y);
-  return (query.place?.at === 'bottom' ? logos.at(-1) : logos[0])?.index ?? -1;
+  const logos = views.filter((v) => {
+    if ((logo?.match(v, views) ?? 0) < 0.8) return false;
+    const shown = new Set(words(`${v.element.name} ${v.element.text}`));
+    return brand.every((w) => shown.has(w));
+  });
+  return firstOrLast(query, logos);
 }
 
 /** A line that names who wrote the page: "By Erin Cunningham", "Posted by Nikhil Marathe on …", "// By Arun Sai Krishnan • Nov 11". */
@@ -444,7 +462,7 @@ export function soleByline(query: Query, views: readonly ElementView[]): number 
   const asked = strong.includes('byline') || (!other && query.terms.some((t) => WHO.test(t.word)));
   if (!asked) return -1;
   // "who wrote it and when": the line must show the day too.
-  const when = strong.includes('date') || query.terms.some((t) => t.word === 'when' || t.word === 'date');
+  const when = asksWhen(query);
   return soleShowing(
     views,
     (_, raw) => raw.length <= 160 && BYLINE.test(raw.trim()) && (!when || showsSomeDay(raw)),
@@ -456,7 +474,7 @@ function innermostShowing(
   views: readonly ElementView[],
   shows: (text: string, raw: string, view: ElementView) => boolean,
 ): ElementView[] {
-  const showing = views.filter((v) => shows(` ${plain(v.element.text)} `, v.element.text, v));
+  const showing = views.filter((v) => shows(` ${plainText(v)} `, v.element.text, v));
   const inside = new Set(showing.flatMap((v) => v.ancestors));
   return showing.filter((v) => !inside.has(v.index));
 }
@@ -480,9 +498,9 @@ function repeatedShowing(
   views: readonly ElementView[],
   shows: (text: string, raw: string, view: ElementView) => boolean,
 ): number {
-  const innermost = innermostShowing(views, shows).sort((a, b) => a.element.box.y - b.element.box.y);
-  const first = innermost[0];
-  if (first === undefined) return -1;
+  const innermost = innermostShowing(views, shows);
+  if (innermost.length === 0) return -1;
+  const first = innermost.reduce((top, v) => (v.element.box.y < top.element.box.y ? v : top));
   // One menu repeated: each copy shares at least 80 % of its words with the first.
   const own = new Set(words(first.element.text));
   const alike = (v: ElementView): boolean => {
@@ -491,8 +509,11 @@ function repeatedShowing(
     return shared >= 0.8 * Math.max(own.size, other.size);
   };
   if (!innermost.every(alike)) return -1;
-  const last = query.place?.at === 'bottom' || query.kinds.some((k) => k.kind.id === 'footer');
-  return (last ? innermost.at(-1) : first)?.index ?? -1;
+  return firstOrLast(
+    query,
+    innermost,
+    query.kinds.some((k) => k.kind.id === 'footer'),
+  );
 }
 
 /**
@@ -504,7 +525,10 @@ function repeatedShowing(
  * heads: the nearest element around it that holds more and begins with it.
  */
 function holding(query: Query, views: readonly ElementView[], index: number, phrase: string): number {
-  const textOf = (i: number): string => plain(views[i]?.element.text ?? '');
+  const textOf = (i: number): string => {
+    const v = views[i];
+    return v ? plainText(v) : '';
+  };
   const parentOf = (i: number): number => views[i]?.element.parent ?? -1;
   const outermost = (i: number): number => {
     let at = i;

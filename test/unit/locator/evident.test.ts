@@ -127,9 +127,12 @@ const PAGE: PageElement[] = [
   ), // 17
   element({ selector: '#licence', tag: 'li', text: 'Text is available under a licence.' }, 1140, 16), // 18
 ];
-const views = viewsOf(PAGE);
-const evident = (description: string): string | undefined =>
-  PAGE[soleEvident(description, parseDescription(description), views)]?.selector;
+/** The selector of the element {@link soleEvident} finds on `page` for a description; undefined for none. */
+function evidentOn(page: PageElement[]): (description: string) => string | undefined {
+  const pageViews = viewsOf(page);
+  return (description) => page[soleEvident(description, parseDescription(description), pageViews)]?.selector;
+}
+const evident = evidentOn(PAGE);
 
 describe('the items a description lists and the phrase it quotes', () => {
   it('reads items in parentheses, or run together with a last "and"', () => {
@@ -202,8 +205,7 @@ describe('the element that shows what the description names', () => {
       ...PAGE,
       element({ selector: 'ul.foot', tag: 'ul', text: 'News Sport Weather Shop More' }, 1200, 16),
     ];
-    const inTwice = (description: string): string | undefined =>
-      twice[soleEvident(description, parseDescription(description), viewsOf(twice))]?.selector;
+    const inTwice = evidentOn(twice);
     expect(inTwice('the navigation bar (News, Sport, Weather, Shop...)')).toBe('ul.sites');
     expect(inTwice('the footer links (News, Sport, Weather, Shop)')).toBe('ul.foot');
     // Two lists that show the items among others are not one menu repeated.
@@ -215,8 +217,7 @@ describe('the element that shows what the description names', () => {
         16,
       ),
     ];
-    const description = 'the navigation bar (News, Sport, Weather, Shop...)';
-    expect(soleEvident(description, parseDescription(description), viewsOf(unlike))).toBe(-1);
+    expect(evidentOn(unlike)('the navigation bar (News, Sport, Weather, Shop...)')).toBe(undefined);
   });
 
   it('reads the first items in a text the map cut short, when the last shown is close to the cut', () => {
@@ -241,10 +242,7 @@ describe('the element that shows what the description names', () => {
         null,
       ),
     ];
-    const description = 'the sidebar with Navigation, Interaction, Tools and Languages';
-    expect(cut[soleEvident(description, parseDescription(description), viewsOf(cut))]?.selector).toBe(
-      '#sidebar',
-    );
+    expect(evidentOn(cut)('the sidebar with Navigation, Interaction, Tools and Languages')).toBe('#sidebar');
   });
 
   it('is no element when the items or the phrase are shown in none, or the phrase in several places', () => {
@@ -373,8 +371,7 @@ describe("the page's running text and its share bar", () => {
     social('a.tw2', 'twitter', 2000, 12), // 14
   ];
   const views = viewsOf(page);
-  const rule = (description: string): string | undefined =>
-    page[soleEvident(description, parseDescription(description), views)]?.selector;
+  const rule = evidentOn(page);
 
   it('is the innermost element holding most long paragraphs, when nothing more particular is asked', () => {
     expect(mainText(parseDescription('the article text'), views)).toBe(2);
@@ -497,8 +494,7 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
     ), // 9
   ];
   const views = viewsOf(page);
-  const rule = (description: string): string | undefined =>
-    page[soleEvident(description, parseDescription(description), views)]?.selector;
+  const rule = evidentOn(page);
 
   it('is the one line that begins "By" and a name, when who wrote it is asked', () => {
     expect(soleByline(parseDescription('the author'), views)).toBe(3);
