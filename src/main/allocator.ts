@@ -25,3 +25,16 @@ export function takeAllocator(env: NodeJS.ProcessEnv): Allocator {
   }
   return 'system';
 }
+
+/**
+ * A warning when the service runs on the system's default allocator without having asked for it —
+ * started as `node bin/shots.js` rather than through `bin/shots` — where its resident memory grows
+ * over thousands of captures (freed memory stays fragmented in glibc's per-thread arenas); null
+ * when the allocator was chosen (`SHOTS_MALLOC=system`, a `MALLOC_ARENA_MAX` or a jemalloc
+ * `LD_PRELOAD` of one's own).
+ */
+export function allocatorWarning(allocator: Allocator, env: NodeJS.ProcessEnv): string | null {
+  if (allocator !== 'system' || env.SHOTS_MALLOC === 'system') return null;
+  if (env.MALLOC_ARENA_MAX || /jemalloc/.test(env.LD_PRELOAD ?? '')) return null;
+  return 'running on the system allocator, whose memory grows over thousands of captures: start the service with bin/shots (it preloads jemalloc), or set SHOTS_MALLOC=system if this is meant';
+}

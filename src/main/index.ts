@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../config/config.js';
-import { takeAllocator } from './allocator.js';
+import { allocatorWarning, takeAllocator } from './allocator.js';
 import type { Config } from '../config/config.js';
 import { buildProgram } from '../cli/program.js';
 import { accountDeps, createService, openStores, VERSION } from './compose.js';
@@ -16,6 +16,8 @@ export async function main(argv: string[]): Promise<void> {
         const malloc = takeAllocator(process.env);
         const cfg = getConfig();
         const logger = createLogger(cfg.logLevel);
+        const warning = allocatorWarning(malloc, process.env);
+        if (warning !== null) logger.warn(warning);
         // Chromium's profiles, Playwright's artifacts and video work files go to a folder this
         // process owns under DATA_DIR (os.tmpdir() follows TMPDIR), swept at the next start.
         const temp = ownTempDir(cfg.dataDir);

@@ -73,6 +73,26 @@ describe('bin/shots', () => {
     expect(maps(pid)).not.toContain('libjemalloc');
     expect(environ(pid).filter((v) => v.startsWith('MALLOC_ARENA_MAX='))).toEqual([]);
     expect(runningLine(proc)).toMatchObject({ malloc: 'system' });
+    expect(proc.logs.filter((line) => line.includes('system allocator'))).toEqual([]);
     await expect(serve('tcmalloc')).rejects.toThrow(/SHOTS_MALLOC must be jemalloc, arena-max or system/);
+  });
+
+  it('is what the service asks for when started without it (node bin/shots.js)', async () => {
+    const proc = await startShots(
+      { DATA_DIR: join(dataDir, 'bare'), ALLOWED_PRIVATE_NETWORKS: '127.0.0.2/32', CONCURRENCY: '1' },
+      'serve',
+      60_000,
+      ['--max-old-space-size=2048'],
+    );
+    running.push(proc);
+    expect(runningLine(proc)).toMatchObject({ malloc: 'system' });
+    const warning = proc.logs
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => String(entry.msg).includes('system allocator'));
+    expect(warning).toMatchObject({
+      level: 40,
+      msg: expect.stringMatching(/start the service with bin\/shots/),
+    });
   });
 });
