@@ -50,6 +50,9 @@ const OF_SOMETHING = /\b(?:top|start|beginning|bottom|end|foot) of the (?!page\b
 
 /** "last updated", "last modified on", "was last edited". */
 const LAST_CHANGED = /\blast\s+(?:updat|modifi|edit|chang|revis)/;
+/** "first" saying when rather than which one: "when it was first published", "the day the story first appeared". */
+const FIRST_WHEN =
+  /\b(?:was|were|is|are|been|be)\s+first\b|\bfirst\s+(?:published|posted|appeared|written|released|seen|added|created|launched|aired|announced|shown|went|came)\b/;
 
 const MODIFIERS = new Set([
   'main',
@@ -178,7 +181,7 @@ export function parseDescription(description: string): Query {
   // "last" in "when the page was last edited" says when, not which one.
   const lastChanged = LAST_CHANGED.test(lower);
   const ordinal = [...modifiers]
-    .filter((m) => !(m === 'last' && lastChanged))
+    .filter((m) => !(m === 'last' && lastChanged) && !(m === 'first' && FIRST_WHEN.test(lower)))
     .map((m) => ORDINALS[m])
     .find((n) => n !== undefined);
   return {

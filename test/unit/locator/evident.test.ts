@@ -282,6 +282,13 @@ describe('an answer that shows what the description names', () => {
     expect(parseDescription('when the page was last edited').ordinal).toBeNull();
     expect(parseDescription('the last comment').ordinal).toBe(-1);
   });
+
+  it('"first" in "first published" is not an ordinal either', () => {
+    expect(parseDescription('when it was first published').ordinal).toBeNull();
+    expect(parseDescription('the day the story first appeared').ordinal).toBeNull();
+    expect(parseDescription('the first comment').ordinal).toBe(0);
+    expect(parseDescription('when the first comment was posted').ordinal).toBe(0);
+  });
 });
 
 describe('a heading the description names as the page writes it', () => {

@@ -691,5 +691,9 @@ describe("the page's publication date", () => {
     const answer = shortlistOffline('the publication date', { ...storyMap(page, 1800), about }, 0).answer;
     expect(answer.selector).toBe('time');
     expect(answer.confidence).toBeGreaterThanOrEqual(TITLE_CONFIDENCE);
+    // "first" here says when, not which: no ordinal for the hand matcher alone to resolve.
+    const first = shortlistOffline('when it was first published', { ...storyMap(page, 1800), about }, 0);
+    expect(first.answer.selector).toBe('time');
+    expect(first.answer.confidence).toBeGreaterThanOrEqual(TITLE_CONFIDENCE);
   });
 });
