@@ -1,6 +1,6 @@
 import type { FieldError } from '../client/errors.js';
 import type { Control } from './controls.js';
-import { controlFor } from './controls.js';
+import { controlFor, controlId } from './controls.js';
 import { el } from './dom.js';
 import type { JsonSchema } from './schema.js';
 import { GROUPS } from './schema.js';
@@ -14,6 +14,8 @@ export interface RequestForm {
   clearErrors(): void;
   /** Moves the keyboard focus to a field (opening its group). */
   focusField(field: string): void;
+  /** Sets a text field (`element`, `description`: '' clears it), as if typed. */
+  setText(field: string, value: string): void;
   /** Loads the `x-choices-from` lists (device presets) into their suggestions. */
   loadChoices(load: (url: string) => Promise<unknown>): Promise<void>;
 }
@@ -135,6 +137,15 @@ class SchemaForm implements RequestForm {
     if (!control) return;
     reveal(control);
     control.focus();
+  }
+
+  setText(field: string, value: string): void {
+    const input = document.getElementById(controlId(field));
+    if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement)) return;
+    input.value = value;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    const control = this.controlOf(field);
+    if (control && value !== '') reveal(control);
   }
 
   async loadChoices(load: (url: string) => Promise<unknown>): Promise<void> {

@@ -31,6 +31,7 @@ export class JobView {
     el('summary', {}, 'Result record'),
     this.record,
   );
+  private readonly locator = el('div', { id: 'locator', class: 'locator', hidden: true });
   private readonly hooks = el('div', { id: 'webhooks', class: 'webhooks', hidden: true });
   private blobUrls: string[] = [];
   private startedAt = 0;
@@ -40,7 +41,7 @@ export class JobView {
     private readonly baseUrl: string,
   ) {
     this.state.textContent = 'No capture yet: fill in the form and press Capture.';
-    host.append(this.state, this.links, this.timeline, this.result, this.recordBox, this.hooks);
+    host.append(this.state, this.links, this.timeline, this.result, this.locator, this.recordBox, this.hooks);
   }
 
   /** Forgets the last job (and frees its artifact). */
@@ -52,6 +53,8 @@ export class JobView {
     this.result.replaceChildren();
     this.record.textContent = '';
     this.recordBox.hidden = true;
+    this.locator.hidden = true;
+    this.locator.replaceChildren();
     this.hooks.hidden = true;
     this.hooks.replaceChildren();
     this.startedAt = Date.now();
@@ -151,6 +154,52 @@ export class JobView {
     this.result.replaceChildren(figure);
     this.record.textContent = JSON.stringify(record, null, 2);
     this.recordBox.hidden = false;
+  }
+
+  /**
+   * What the element locator made of a `description` (the `ai*` metadata): the element cropped to,
+   * or why the full page came back, and its candidates, each with a button that captures that
+   * element by its selector (`pick`). Nothing for a capture without a description.
+   */
+  showLocator(metadata: Record<string, unknown>, pick: (selector: string) => void): void {
+    if (!('aiSelectorUsed' in metadata)) return;
+    const used = typeof metadata.aiSelectorUsed === 'string' ? metadata.aiSelectorUsed : null;
+    const confidence = typeof metadata.aiConfidence === 'number' ? metadata.aiConfidence.toFixed(2) : '0';
+    const candidates = Array.isArray(metadata.aiCandidates)
+      ? (metadata.aiCandidates as unknown[]).filter(
+          (c): c is { selector: string; score: number } =>
+            typeof (c as { selector?: unknown } | null)?.selector === 'string' &&
+            typeof (c as { score?: unknown }).score === 'number',
+        )
+      : [];
+    const summary = used
+      ? el('p', {}, 'Cropped to ', el('code', {}, used), ` (confidence ${confidence}).`)
+      : el(
+          'p',
+          {},
+          `Not sure enough to crop (confidence ${confidence}; 0.60 crops): the full page came back.`,
+          candidates.length > 0 ? ' The likeliest elements:' : '',
+        );
+    const items = candidates.map((c, i) => {
+      const button = el(
+        'button',
+        { type: 'button', class: 'secondary', 'data-selector': c.selector },
+        'Capture this element',
+      );
+      button.addEventListener('click', () => pick(c.selector));
+      return el(
+        'li',
+        {},
+        el('code', {}, c.selector),
+        ` fit ${c.score.toFixed(2)}${i === 0 ? ' (best guess)' : ''} `,
+        button,
+      );
+    });
+    const error = typeof metadata.aiError === 'string' ? el('p', { class: 'hint' }, metadata.aiError) : null;
+    this.locator.replaceChildren(el('h3', {}, 'Element by description'), summary);
+    if (error) this.locator.append(error);
+    if (items.length > 0) this.locator.append(el('ol', { class: 'candidates' }, ...items));
+    this.locator.hidden = false;
   }
 
   /** Lists the job's webhook deliveries; `redeliver` is offered when the job had a webhook. */

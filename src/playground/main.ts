@@ -157,6 +157,15 @@ class Playground {
     }
   }
 
+  /** Captures one of the locator's candidates: `element` set to its selector, `description` cleared. */
+  private captureElement(selector: string): void {
+    const form = this.form;
+    if (!form) return;
+    form.setText('element', selector);
+    form.setText('description', '');
+    void this.run(form);
+  }
+
   /** The job until it ends, then its artifact and record (or its failure). */
   private async follow(shots: Shots, jobId: string, targetUrl: string, signal: AbortSignal): Promise<void> {
     try {
@@ -171,6 +180,7 @@ class Playground {
         shots.result(jobId, { signal }),
       ]);
       this.view.showResult(record, artifact, targetUrl);
+      this.view.showLocator(record.metadata, (selector) => this.captureElement(selector));
     } catch (err) {
       if (err instanceof ShotsError && err.code === 'JOB_FAILED' && err.job) this.view.failed(err.job);
       else throw err;

@@ -142,6 +142,58 @@ describe('the playground at /', () => {
     await page.close();
   });
 
+  it('shows what the locator made of a description, and captures one of its candidates in a click', async () => {
+    const { page, errors } = await open(1440);
+    await fillBasics(page, `${pages.baseUrl}/playground/demo.html`);
+    await page.click('summary:has-text("Targeting")');
+    await page.fill('#opt-description', 'the rain figure');
+    await page.click('#submit');
+    // Unsure, the offline locator returns the full page and lists its likeliest elements.
+    const locator = page.locator('#locator');
+    await locator.waitFor({ state: 'visible', timeout: 60_000 });
+    expect(await locator.textContent()).toMatch(
+      /Not sure enough to crop \(confidence 0\.\d\d; 0\.60 crops\)/,
+    );
+    const candidates = page.locator('#locator li');
+    expect(await candidates.count()).toBeGreaterThanOrEqual(2);
+    expect(await candidates.first().locator('code').textContent()).toBe('span.rain');
+    const full = JSON.parse((await page.textContent('#result-record'))!) as { height: number };
+    expect(full.height).toBeGreaterThan(300);
+
+    await candidates.first().locator('button').click();
+    // The form now asks for that element by its selector, without the description.
+    await page.waitForFunction(
+      () => JSON.parse(document.querySelector('#request-json')!.textContent!).element,
+    );
+    expect(JSON.parse((await page.textContent('#request-json'))!)).toEqual({
+      url: `${pages.baseUrl}/playground/demo.html`,
+      element: 'span.rain',
+    });
+    expect(await page.inputValue('#opt-element')).toBe('span.rain');
+    expect(await page.inputValue('#opt-description')).toBe('');
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLImageElement>('#result-image')?.naturalWidth ?? 0) > 0,
+      undefined,
+      { timeout: 60_000 },
+    );
+    // The element as the service's default 1280 × 720 viewport lays it out.
+    const probe = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await probe.goto(`${pages.baseUrl}/playground/demo.html`);
+    const box = (await probe.locator('span.rain').boundingBox())!;
+    await probe.close();
+    const record = JSON.parse((await page.textContent('#result-record'))!) as {
+      width: number;
+      height: number;
+      metadata: Record<string, unknown>;
+    };
+    expect(Math.abs(record.width - box.width)).toBeLessThanOrEqual(2);
+    expect(Math.abs(record.height - box.height)).toBeLessThanOrEqual(2);
+    expect(record.metadata).not.toHaveProperty('aiSelectorUsed');
+    expect(await locator.isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('at 390 px: fits the width, and a bad URL shows the field error next to the field', async () => {
     const { page, errors } = await open(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
