@@ -163,7 +163,7 @@ describe('the playground at /', () => {
     await candidates.first().locator('button').click();
     // The form now asks for that element by its selector, without the description.
     await page.waitForFunction(
-      () => JSON.parse(document.querySelector('#request-json')!.textContent!).element,
+      () => JSON.parse(document.querySelector('#request-json')!.textContent).element,
     );
     expect(JSON.parse((await page.textContent('#request-json'))!)).toEqual({
       url: `${pages.baseUrl}/playground/demo.html`,
