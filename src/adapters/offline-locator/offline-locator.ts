@@ -179,7 +179,11 @@ export function placedScores(
   return placed.some(Number.isFinite) ? placed : scores;
 }
 
-/** The chosen element, then the ranker's next two best that neither hold it nor lie inside it, with their softmax chance. */
+/**
+ * The chosen element, then the ranker's next two best, each with its softmax chance: none of them
+ * one a user would take for an element before it, but a wrapper or an inside of another size may
+ * follow (the right thing at another size is the commonest wrong best guess).
+ */
 function rankedCandidates(
   scores: readonly number[],
   chosen: number,
@@ -202,11 +206,9 @@ function rankedCandidates(
   for (const i of order) {
     if (picked.length === 3) break;
     const v = views[i];
-    if (
-      !v ||
-      picked.some((p) => p === i || v.ancestors.includes(p) || (views[p]?.ancestors ?? []).includes(i))
-    )
-      continue;
+    // Not one a user would take for an element already picked; a wrapper or an inside of another
+    // size may follow (the right thing at another size is the commonest wrong best guess).
+    if (!v || picked.some((p) => p === i || sameFamily(shape, p, i))) continue;
     picked.push(i);
   }
   // The chosen element first, with the answer's confidence; the others with their fit, never above it.

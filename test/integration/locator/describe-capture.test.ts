@@ -95,7 +95,8 @@ describe('capture by description, offline locator', () => {
     for (const score of scores) expect(score).toBeGreaterThanOrEqual(0);
     for (const score of scores) expect(score).toBeLessThanOrEqual(1);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
-    // Each names one element of the page, and none holds or lies inside another.
+    // Each names one element of the page, and none is one a user would take for another: an
+    // element holding another is more than twice its area.
     const page = await decoder.newPage();
     try {
       await page.goto(url);
@@ -103,7 +104,11 @@ describe('capture by description, offline locator', () => {
         (selectors) => {
           const els = selectors.map((sel) => document.querySelectorAll(sel));
           const counts = els.map((list) => list.length);
-          const nested = els.some((a, i) => els.some((b, j) => i !== j && a[0]!.contains(b[0]!)));
+          const area = (e: Element): number =>
+            e.getBoundingClientRect().width * e.getBoundingClientRect().height;
+          const nested = els.some((a, i) =>
+            els.some((b, j) => i !== j && a[0]!.contains(b[0]!) && area(a[0]!) <= 2 * area(b[0]!)),
+          );
           return { counts, nested };
         },
         candidates.map((c) => c.selector),

@@ -697,3 +697,57 @@ describe("the page's publication date", () => {
     expect(first.answer.confidence).toBeGreaterThanOrEqual(TITLE_CONFIDENCE);
   });
 });
+
+describe('the candidates', () => {
+  const box = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+  // A story and a side column: "Most read", a wrapper about the list's size, the list, its items.
+  const elements: PageElement[] = [
+    element(
+      { selector: 'main', tag: 'main', role: 'main', text: 'A story. Text.', box: box(0, 0, 900, 2000) },
+      0,
+      null,
+    ),
+    element(
+      { selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story', box: box(0, 0, 900, 60) },
+      0,
+      0,
+    ),
+    element(
+      {
+        selector: 'aside',
+        tag: 'aside',
+        role: 'complementary',
+        text: 'Most read One Two Three Four',
+        box: box(920, 0, 340, 2000),
+      },
+      0,
+      null,
+    ),
+    element(
+      { selector: 'div.most-read', tag: 'div', text: 'One Two Three Four', box: box(920, 40, 340, 440) },
+      40,
+      2,
+    ),
+    element(
+      { selector: 'ol', tag: 'ol', role: 'list', text: 'One Two Three Four', box: box(920, 60, 340, 400) },
+      60,
+      3,
+    ),
+    ...['One', 'Two', 'Three', 'Four'].map((text, i) =>
+      element(
+        { selector: `li.n${i}`, tag: 'li', role: 'listitem', text, box: box(920, 60 + 100 * i, 340, 100) },
+        60 + 100 * i,
+        4,
+      ),
+    ),
+  ];
+
+  it('offer the right thing at another size, never one a user would take for another', () => {
+    const answer = shortlistOffline('the list of most read stories', storyMap(elements, 2000), 0).answer;
+    const selectors = (answer.candidates ?? []).map((c) => c.selector);
+    expect(selectors[0]).toBe('ol');
+    // The side column (five times the list) and an item (a quarter of it) may follow the list;
+    // the wrapper of about its size may not: it is the same answer.
+    expect(selectors.slice(1)).toEqual(['aside', 'li.n0']);
+  });
+});
