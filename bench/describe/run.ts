@@ -41,6 +41,8 @@ interface Scored {
   c: DescribeCase;
   outcome: Outcome;
   guessRight: boolean;
+  /** A right element is among the answer's (up to three) candidates, `aiCandidates`. */
+  amongCandidates: boolean;
   confidence: number;
 }
 
@@ -107,12 +109,15 @@ try {
       mapMs.push(performance.now() - started);
       const crops = answer.selector !== null && answer.confidence >= CROP_CONFIDENCE;
       const guessRight = await judge(page, c.selector, answer.raw);
+      let amongCandidates = guessRight;
+      for (const candidate of answer.candidates ?? [])
+        amongCandidates ||= await judge(page, c.selector, candidate.selector);
       const outcome: Outcome = crops
         ? (await judge(page, c.selector, answer.selector))
           ? 'right'
           : 'wrong'
         : 'full';
-      scored.push({ c, outcome, guessRight, confidence: answer.confidence });
+      scored.push({ c, outcome, guessRight, amongCandidates, confidence: answer.confidence });
       if (process.env.DESCRIBE_VERBOSE)
         console.log(
           `${outcome.padEnd(5)} ${guessRight ? 'G' : '-'} ${answer.confidence.toFixed(2)} ${c.kind.padEnd(10)} ${JSON.stringify(c.description)} → ${answer.raw ?? '-'}  (true: ${c.selector})`,
@@ -128,10 +133,10 @@ const pct = (n: number, of: number): string => (of === 0 ? '-' : `${((100 * n) /
 function row(label: string, list: Scored[]): string {
   const n = list.length;
   const count = (o: Outcome): number => list.filter((s) => s.outcome === o).length;
-  return `| ${label} | ${n} | ${pct(count('right'), n)} | ${pct(count('wrong'), n)} | ${pct(count('full'), n)} | ${pct(list.filter((s) => s.guessRight).length, n)} |`;
+  return `| ${label} | ${n} | ${pct(count('right'), n)} | ${pct(count('wrong'), n)} | ${pct(count('full'), n)} | ${pct(list.filter((s) => s.guessRight).length, n)} | ${pct(list.filter((s) => s.amongCandidates).length, n)} |`;
 }
 const header =
-  '| | cases | right crop | wrong crop | full page | best guess right |\n|---|---|---|---|---|---|';
+  '| | cases | right crop | wrong crop | full page | best guess right | right among the candidates |\n|---|---|---|---|---|---|---|';
 console.log(`\nElement by description, offline locator, ${byPage.size} pages\n\n${header}`);
 for (const split of ['tune', 'heldout'] as const)
   console.log(
