@@ -9,6 +9,18 @@ const EXTENSIONS: Record<string, string> = {
   'video/mp4': 'mp4',
 };
 
+/** The confidence a description's answer needs to be cropped to (CROP_CONFIDENCE of the service). */
+const CROP_AT = 0.6;
+
+/** `aiCandidates` as the record gives them, anything unreadable left out. */
+function candidatesOf(value: unknown): { selector: string; score: number }[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((c: unknown) => {
+    const { selector, score } = (c ?? {}) as { selector?: unknown; score?: unknown };
+    return typeof selector === 'string' && typeof score === 'number' ? [{ selector, score }] : [];
+  });
+}
+
 function seconds(fromIso: string, toIso: string): string {
   return `${((Date.parse(toIso) - Date.parse(fromIso)) / 1000).toFixed(1)} s`;
 }
@@ -165,20 +177,14 @@ export class JobView {
     if (!('aiSelectorUsed' in metadata)) return;
     const used = typeof metadata.aiSelectorUsed === 'string' ? metadata.aiSelectorUsed : null;
     const confidence = typeof metadata.aiConfidence === 'number' ? metadata.aiConfidence.toFixed(2) : '0';
-    const candidates = Array.isArray(metadata.aiCandidates)
-      ? (metadata.aiCandidates as unknown[]).filter(
-          (c): c is { selector: string; score: number } =>
-            typeof (c as { selector?: unknown } | null)?.selector === 'string' &&
-            typeof (c as { score?: unknown }).score === 'number',
-        )
-      : [];
+    const candidates = candidatesOf(metadata.aiCandidates);
+    const lead = candidates.length > 0 ? ' The likeliest elements:' : '';
     const summary = used
-      ? el('p', {}, 'Cropped to ', el('code', {}, used), ` (confidence ${confidence}).`)
+      ? el('p', {}, 'Cropped to ', el('code', {}, used), ` (confidence ${confidence}).${lead}`)
       : el(
           'p',
           {},
-          `Not sure enough to crop (confidence ${confidence}; 0.60 crops): the full page came back.`,
-          candidates.length > 0 ? ' The likeliest elements:' : '',
+          `Not sure enough to crop (confidence ${confidence}; ${CROP_AT.toFixed(2)} crops): the full page came back.${lead}`,
         );
     const items = candidates.map((c, i) => {
       const button = el(
