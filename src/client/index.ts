@@ -18,6 +18,7 @@ export { verifyWebhook } from './verify-webhook.js';
 export type { WebhookHeaders } from './verify-webhook.js';
 export type {
   Accepted,
+  CaptureMetadata,
   CaptureOptions,
   CaptureResult,
   JobStatus,

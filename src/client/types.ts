@@ -6,6 +6,7 @@ import type {
   ProblemSchema,
   ResultRecordSchema,
 } from '../http/schemas.js';
+import type { CaptureMetadata } from '../domain/capture-metadata.js';
 import type { UsageSchema } from '../http/routes/usage-routes.js';
 import type { WebhookDeliveriesSchema, WebhookDeliverySchema } from '../http/routes/webhook-routes.js';
 
@@ -15,8 +16,14 @@ export type CaptureOptions = Static<typeof CaptureRequestSchema>;
 export type Accepted = Static<typeof AcceptedSchema>;
 /** `GET /jobs/{jobId}/status`. */
 export type JobStatus = Static<typeof JobStatusSchema>;
-/** `GET /jobs/{jobId}/result` with `Accept: application/json`. */
-export type ResultRecord = Static<typeof ResultRecordSchema>;
+/**
+ * `GET /jobs/{jobId}/result` with `Accept: application/json`; its `metadata` typed with the keys the
+ * service documents (`finalUrl`, `httpStatus`, `truncated`, the `ai*` keys of a description…).
+ */
+export type ResultRecord = Omit<Static<typeof ResultRecordSchema>, 'metadata'> & {
+  metadata: CaptureMetadata & Record<string, unknown>;
+};
+export type { CaptureMetadata };
 /** RFC 9457 problem body of every error answer. */
 export type Problem = Static<typeof ProblemSchema>;
 /** `GET /jobs/{jobId}/webhooks`. */

@@ -28,11 +28,19 @@ void wrong;
 const shots = new Shots({ baseUrl: process.env.SHOTS_URL!, apiKey: process.env.SHOTS_API_KEY! });
 const shot = await shots.capture(options);
 const record: ResultRecord = await shots.resultRecord(shot.jobId);
+// The record's metadata is typed with the keys the service documents.
+const finalUrl: string = record.metadata.finalUrl;
+const candidates: { selector: string; score: number }[] | undefined = record.metadata.aiCandidates;
+void candidates;
+// @ts-expect-error: a description's confidence is a number
+const confidence: string | undefined = record.metadata.aiConfidence;
+void confidence;
 const refused = await shots.status('job_web_nobody').catch((e: unknown) => e);
 process.stdout.write(JSON.stringify({
   contentType: shot.contentType,
   bytes: shot.bytes.length,
   width: record.width,
+  finalUrl,
   verify: typeof verifyWebhook,
   refused: refused instanceof ShotsError ? refused.code : String(refused),
 }));
@@ -87,6 +95,7 @@ describe('screenshot-service/client as a user installs it', () => {
     expect(JSON.parse(stdout)).toMatchObject({
       contentType: 'image/webp',
       width: 800,
+      finalUrl: `${pages.baseUrl}/simple.html`,
       verify: 'function',
       refused: 'JOB_NOT_FOUND',
     });
