@@ -1,4 +1,11 @@
-import type { Accepted, JobStatus, ResultBytes, ResultRecord, WebhookDeliveries } from '../client/types.js';
+import type {
+  Accepted,
+  CaptureMetadata,
+  JobStatus,
+  ResultBytes,
+  ResultRecord,
+  WebhookDeliveries,
+} from '../client/types.js';
 import { el, formatBytes, formatCount } from './dom.js';
 
 const EXTENSIONS: Record<string, string> = {
@@ -11,15 +18,6 @@ const EXTENSIONS: Record<string, string> = {
 
 /** The confidence a description's answer needs to be cropped to (CROP_CONFIDENCE of the service). */
 const CROP_AT = 0.6;
-
-/** `aiCandidates` as the record gives them, anything unreadable left out. */
-function candidatesOf(value: unknown): { selector: string; score: number }[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((c: unknown) => {
-    const { selector, score } = (c ?? {}) as { selector?: unknown; score?: unknown };
-    return typeof selector === 'string' && typeof score === 'number' ? [{ selector, score }] : [];
-  });
-}
 
 function seconds(fromIso: string, toIso: string): string {
   return `${((Date.parse(toIso) - Date.parse(fromIso)) / 1000).toFixed(1)} s`;
@@ -173,11 +171,11 @@ export class JobView {
    * or why the full page came back, and its candidates, each with a button that captures that
    * element by its selector (`pick`). Nothing for a capture without a description.
    */
-  showLocator(metadata: Record<string, unknown>, pick: (selector: string) => void): void {
+  showLocator(metadata: CaptureMetadata, pick: (selector: string) => void): void {
     if (!('aiSelectorUsed' in metadata)) return;
-    const used = typeof metadata.aiSelectorUsed === 'string' ? metadata.aiSelectorUsed : null;
-    const confidence = typeof metadata.aiConfidence === 'number' ? metadata.aiConfidence.toFixed(2) : '0';
-    const candidates = candidatesOf(metadata.aiCandidates);
+    const used = metadata.aiSelectorUsed ?? null;
+    const confidence = (metadata.aiConfidence ?? 0).toFixed(2);
+    const candidates = metadata.aiCandidates ?? [];
     const lead = candidates.length > 0 ? ' The likeliest elements:' : '';
     const summary = used
       ? el('p', {}, 'Cropped to ', el('code', {}, used), ` (confidence ${confidence}).${lead}`)
@@ -201,9 +199,8 @@ export class JobView {
         button,
       );
     });
-    const error = typeof metadata.aiError === 'string' ? el('p', { class: 'hint' }, metadata.aiError) : null;
     this.locator.replaceChildren(el('h3', {}, 'Element by description'), summary);
-    if (error) this.locator.append(error);
+    if (metadata.aiError) this.locator.append(el('p', { class: 'hint' }, metadata.aiError));
     if (items.length > 0) this.locator.append(el('ol', { class: 'candidates' }, ...items));
     this.locator.hidden = false;
   }

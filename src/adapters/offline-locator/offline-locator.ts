@@ -206,8 +206,6 @@ function rankedCandidates(
   for (const i of order) {
     if (picked.length === 3) break;
     const v = views[i];
-    // Not one a user would take for an element already picked; a wrapper or an inside of another
-    // size may follow (the right thing at another size is the commonest wrong best guess).
     if (!v || picked.some((p) => p === i || sameFamily(shape, p, i))) continue;
     picked.push(i);
   }
