@@ -1,6 +1,6 @@
 import type { ElementMap } from '../../ports/element-locator.js';
 import type { ElementView } from './kinds.js';
-import { kindsOf } from './kinds.js';
+import { kindsOf, takenFor } from './kinds.js';
 import type { Query, Scorer } from './hand-matcher.js';
 import { countIn, words } from './text.js';
 
@@ -217,14 +217,10 @@ function dateWords(given: string | null): { year: string; day: string; month: st
   };
 }
 
-/** True when `v` is not element `at` but one a user would take for it: a wrapper of at most twice its area, or an inside of at least half. */
-function takenFor(views: readonly ElementView[], at: number, v: ElementView): boolean {
+/** True when `v` is not element `at` but one a user would take for it ({@link takenFor}). */
+function takenForAt(views: readonly ElementView[], at: number, v: ElementView): boolean {
   const it = views[at];
-  if (it === undefined || v.index === at) return false;
-  return (
-    (it.ancestors.includes(v.index) && v.area <= 2 * it.area) ||
-    (v.ancestors.includes(at) && v.area >= 0.5 * it.area)
-  );
+  return it !== undefined && takenFor(it, v);
 }
 
 /** One row of features per element of `views`, in the order of {@link FEATURES}. */
@@ -482,9 +478,9 @@ export function featureRows(
     set('outermostContainer', containerKind ? outermost : 0);
     set('innermostSmall', smallKind ? innermost : 0);
     set('handChoice', i === handChoice ? 1 : 0);
-    set('handFamily', takenFor(views, handChoice, v) ? 1 : 0);
+    set('handFamily', takenForAt(views, handChoice, v) ? 1 : 0);
     set('evident', i === evident ? 1 : 0);
-    set('evidentFamily', takenFor(views, evident, v) ? 1 : 0);
+    set('evidentFamily', takenForAt(views, evident, v) ? 1 : 0);
     set('plural', query.plural ? 1 : 0);
     set('pluralChildren', query.plural ? Math.log1p(v.children) : 0);
     const pos = Math.min(1, box.y / docH);

@@ -1,6 +1,6 @@
 import type { ElementMap, LocateAnswer, LocateCandidate } from '../../ports/element-locator.js';
 import type { ElementView, Kind, KindRequest } from './kinds.js';
-import { kindsOf, viewsOf } from './kinds.js';
+import { kindsOf, takenFor, viewsOf } from './kinds.js';
 import { sameOrPrefix, synonymsOf, words } from './text.js';
 
 /**
@@ -262,12 +262,15 @@ export function locateByHand(description: string, map: ElementMap): HandAnswer {
   };
 }
 
-/** The chosen element, then the next two best elements that neither hold it nor lie inside it. */
+/**
+ * The chosen element, then the next two best elements, none of them one a user would take for an
+ * element before it ({@link takenFor}; a wrapper or an inside of another size may follow).
+ */
 function candidatesOf(ranked: readonly Scored[], chosen: Scored, top: Scored): LocateCandidate[] {
   const picked: Scored[] = [chosen];
   for (const s of ranked) {
     if (picked.length === 3 || s.score <= 0) break;
-    if (picked.some((p) => p === s || isInside(s.view, p.view) || isInside(p.view, s.view))) continue;
+    if (picked.some((p) => p === s || takenFor(p.view, s.view))) continue;
     picked.push(s);
   }
   const fit = (s: Scored): number =>

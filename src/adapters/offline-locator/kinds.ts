@@ -505,3 +505,15 @@ export function viewsOf(elements: readonly PageElement[]): ElementView[] {
     };
   });
 }
+
+/**
+ * True when `v` is not `it` but an element a user would take for it: a wrapper of at most twice its
+ * area, or an inside of at least half (the tolerance of a right crop).
+ */
+export function takenFor(it: ElementView, v: ElementView): boolean {
+  if (v.index === it.index) return false;
+  return (
+    (it.ancestors.includes(v.index) && v.area <= 2 * it.area) ||
+    (v.ancestors.includes(it.index) && v.area >= 0.5 * it.area)
+  );
+}
