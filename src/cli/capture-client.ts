@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { Shots } from '../client/shots.js';
-import type { CaptureOptions, JobStatus } from '../client/types.js';
+import type { CaptureMetadata, CaptureOptions, JobStatus } from '../client/types.js';
 import type { CliHost } from './host.js';
 
 export interface CaptureClientOptions {
@@ -136,4 +136,28 @@ export async function runCaptureClient(
   const { bytes, contentType } = await shots.result(accepted.jobId);
   await writeFile(opts.output, bytes);
   host.print(`${opts.output}: ${contentType}, ${bytes.length} bytes`);
+  if (opts.description) {
+    const { metadata } = await shots.resultRecord(accepted.jobId);
+    for (const line of describedLines(metadata)) host.print(line);
+  }
+}
+
+/** `'…'` for a POSIX shell. */
+const shellQuoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * What the locator made of `--description`: the element cropped to, or that the full page was saved,
+ * and its candidates, each with the `--element` that captures it.
+ */
+export function describedLines(metadata: CaptureMetadata): string[] {
+  const confidence = (metadata.aiConfidence ?? 0).toFixed(2);
+  const lines = [
+    metadata.aiSelectorUsed
+      ? `description: cropped to ${metadata.aiSelectorUsed} (confidence ${confidence})`
+      : `description: not sure enough to crop (confidence ${confidence}, 0.60 crops): the full page was saved`,
+  ];
+  if (metadata.aiError) lines.push(`  ${metadata.aiError}`);
+  for (const c of metadata.aiCandidates ?? [])
+    lines.push(`  candidate ${c.selector} (fit ${c.score.toFixed(2)}): --element ${shellQuoted(c.selector)}`);
+  return lines;
 }

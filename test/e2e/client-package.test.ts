@@ -156,6 +156,21 @@ describe('screenshot-service/client as a user installs it', () => {
     expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('`shots capture --description` says what the locator made of it, and how to capture a candidate', async () => {
+    const out = join(dataDir, 'described.png');
+    const cli = { ...env, SHOTS_API_KEY: apiKey };
+    const url = `${pages.baseUrl}/playground/demo.html`;
+    const printed = await shots(
+      ['capture', url, '-o', out, '--server', server!.baseUrl, '--description', 'the rain figure'],
+      cli,
+    );
+    expect(printed).toMatch(/description: not sure enough to crop \(confidence 0\.\d\d, 0\.60 crops\)/);
+    expect(printed).toContain('  candidate span.rain (fit 0.');
+    expect(printed).toContain("--element 'span.rain'");
+    // The saved file is the full page: 1280 px wide, as tall as the page.
+    expect(imageSize(readFileSync(out))).toMatchObject({ type: 'png', width: 1280 });
+  });
+
   it('`shots capture` runs on it: --options passes any request field, problems name the field', async () => {
     const out = join(dataDir, 'cli.jpg');
     const cli = { ...env, SHOTS_API_KEY: apiKey };
