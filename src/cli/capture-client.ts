@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { Shots } from '../client/shots.js';
 import type { CaptureMetadata, CaptureOptions, JobStatus } from '../client/types.js';
+import { CROP_CONFIDENCE } from '../domain/capture-metadata.js';
 import type { CliHost } from './host.js';
 
 export interface CaptureClientOptions {
@@ -154,7 +155,7 @@ export function describedLines(metadata: CaptureMetadata): string[] {
   const lines = [
     metadata.aiSelectorUsed
       ? `description: cropped to ${metadata.aiSelectorUsed} (confidence ${confidence})`
-      : `description: not sure enough to crop (confidence ${confidence}, 0.60 crops): the full page was saved`,
+      : `description: not sure enough to crop (confidence ${confidence}, ${CROP_CONFIDENCE.toFixed(2)} crops): the full page was saved`,
   ];
   if (metadata.aiError) lines.push(`  ${metadata.aiError}`);
   for (const c of metadata.aiCandidates ?? [])

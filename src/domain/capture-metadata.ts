@@ -60,3 +60,6 @@ export interface CaptureMetadata {
   /** `description`: why the full page was returned instead of a crop, when something went wrong. */
   aiError?: string;
 }
+
+/** Confidence at or above which a description's answer is cropped to (seed §3.1, rule 3): `aiConfidence` reads against it. */
+export const CROP_CONFIDENCE = 0.6;

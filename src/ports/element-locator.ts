@@ -5,8 +5,7 @@
  * {@link CROP_CONFIDENCE} and returns the full page otherwise.
  */
 
-/** Confidence at or above which the capture is cropped to the located element (seed §3.1, rule 3). */
-export const CROP_CONFIDENCE = 0.6;
+export { CROP_CONFIDENCE } from '../domain/capture-metadata.js';
 
 /** A rectangle in document CSS pixels (the page's top-left corner is 0,0). */
 export interface ElementBox {
