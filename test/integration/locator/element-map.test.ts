@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildElementMap } from '../../../src/adapters/playwright/describe/injected/element-map.js';
 import { launchChromium } from '../../../src/adapters/playwright/browser/launch-chromium.js';
 import type { ElementMap } from '../../../src/ports/element-locator.js';
+import { locateOffline } from '../../../src/adapters/offline-locator/offline-locator.js';
 import { testChromiumPath, waitForNoChromium } from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
@@ -224,5 +225,27 @@ describe('element map', () => {
     });
     await page.setContent('<p>Nothing said about this page.</p>');
     expect((await buildElementMap(page)).about).toEqual({ authors: [], published: null, headline: null });
+  });
+
+  it('reads what open shadow roots render into their hosts, slotted text included, hidden text not', async () => {
+    await page.goto(`${server.baseUrl}/locator/shadow.html`);
+    const map = await buildElementMap(page);
+    const text = (selector: string): string | undefined =>
+      map.elements.find((e) => e.selector === selector)?.text;
+    expect(text('#bellmouth')).toBe('Showers spells ahead Bellmouth Quay Full forecast');
+    expect(text('#forecasts')).toContain('Breezy spells ahead Cape Orran');
+    expect(text('#forecasts')).not.toContain('Not shown');
+    // A page without shadow roots reads innerText, as before.
+    await page.goto(`${server.baseUrl}/locator/map.html`);
+    const plain = await buildElementMap(page);
+    const body = await page.evaluate(() => document.querySelector('h1')?.innerText);
+    expect(plain.elements.find((e) => e.tag === 'h1')?.text).toBe(body);
+  });
+
+  it('lets the locator find a web component by what its shadow root shows', async () => {
+    await page.goto(`${server.baseUrl}/locator/shadow.html`);
+    const map = await buildElementMap(page);
+    const answer = locateOffline('the forecast that says showers', map);
+    expect(answer.raw).toBe('#bellmouth');
   });
 });

@@ -209,7 +209,47 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
       return el.querySelector(':scope > title') || el.hasAttribute('aria-label') ? 'img' : null;
     return LANDMARKS[tag] ?? null;
   };
+  // Open shadow roots: their hosts and the hosts' ancestors render text that innerText leaves out
+  // (it reads the light DOM: a <x-card> host shows only what it slots in). Their text is read from
+  // the rendered (flat) tree instead: shadow roots, and what each slot shows. The elements inside
+  // a shadow root stay out of the map: no CSS selector of the document reaches them.
+  const holdsShadow = new Set<Element>();
+  for (const host of Array.from(document.getElementsByTagName('*'))) {
+    if (!host.shadowRoot) continue;
+    for (let up: Element | null = host; up && !holdsShadow.has(up); up = up.parentElement)
+      holdsShadow.add(up);
+  }
+  const renderedText = (root: Element, max: number): string => {
+    const parts: string[] = [];
+    let length = 0;
+    const visit = (node: Node): void => {
+      if (length > max) return;
+      if (node.nodeType === Node.TEXT_NODE) {
+        const text = node.textContent ?? '';
+        if (text.trim() !== '') {
+          parts.push(text);
+          length += text.length;
+        }
+        return;
+      }
+      if (node instanceof HTMLSlotElement) {
+        const shown = node.assignedNodes({ flatten: true });
+        (shown.length > 0 ? shown : Array.from(node.childNodes)).forEach(visit);
+        return;
+      }
+      if (node instanceof Element) {
+        if (SKIP.has(node.localName) || !node.checkVisibility({ visibilityProperty: true })) return;
+        Array.from((node.shadowRoot ?? node).childNodes).forEach(visit);
+        parts.push(' ');
+        return;
+      }
+      Array.from(node.childNodes).forEach(visit);
+    };
+    visit(root);
+    return collapse(parts.join(' '), max);
+  };
   const textOf = (el: Element, max: number): string => {
+    if (holdsShadow.has(el)) return renderedText(el, max);
     const raw = el instanceof HTMLElement ? el.innerText : el.textContent;
     return collapse(raw, max);
   };
