@@ -213,12 +213,8 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   // (it reads the light DOM: a <x-card> host shows only what it slots in). Their text is read from
   // the rendered (flat) tree instead: shadow roots, and what each slot shows. The elements inside
   // a shadow root stay out of the map: no CSS selector of the document reaches them.
+  // (Filled by the counting pass below, which visits every element anyway.)
   const holdsShadow = new Set<Element>();
-  for (const host of Array.from(document.getElementsByTagName('*'))) {
-    if (!host.shadowRoot) continue;
-    for (let up: Element | null = host; up && !holdsShadow.has(up); up = up.parentElement)
-      holdsShadow.add(up);
-  }
   const renderedText = (root: Element, max: number): string => {
     const parts: string[] = [];
     let length = 0;
@@ -403,6 +399,9 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     counts.set(key, (counts.get(key) ?? 0) + 1);
   };
   for (const el of Array.from(document.getElementsByTagName('*'))) {
+    if (el.shadowRoot)
+      for (let up: Element | null = el; up && !holdsShadow.has(up); up = up.parentElement)
+        holdsShadow.add(up);
     if (el.id) bump(`#${fold(el.id)}`);
     for (const attr of ATTRS) {
       const value = el.getAttribute(attr);
