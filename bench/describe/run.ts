@@ -110,7 +110,8 @@ try {
       const crops = answer.selector !== null && answer.confidence >= CROP_CONFIDENCE;
       const guessRight = await judge(page, c.selector, answer.raw);
       let amongCandidates = guessRight;
-      for (const candidate of answer.candidates ?? [])
+      // The first candidate is the best guess, judged above.
+      for (const candidate of (answer.candidates ?? []).slice(1))
         amongCandidates ||= await judge(page, c.selector, candidate.selector);
       const outcome: Outcome = crops
         ? (await judge(page, c.selector, answer.selector))

@@ -378,7 +378,7 @@ const PUBLISHED = /^(?:publish|post|writ|creat|releas)/;
  * page was last modified", "the date the recipe was updated"): the one element of at most 120
  * characters that shows the asked word ("last edited on", "Updated") and a date. -1 otherwise.
  */
-export function soleUpdated(query: Query, views: readonly ElementView[]): number {
+function soleUpdated(query: Query, views: readonly ElementView[]): number {
   const asked = query.terms.map((t) => CHANGED.exec(t.word)?.[1]).find((s) => s !== undefined);
   const when = query.terms.some((t) => t.word === 'when' || t.word === 'date' || t.word === 'day');
   if (asked === undefined || (!when && !query.kinds.some((k) => k.kind.id === 'date'))) return -1;
