@@ -65,7 +65,8 @@ const CaptureControls = {
   hideSelectors: Type.Optional(
     Type.Array(Selector('A CSS selector.'), {
       maxItems: LIMITS.hideSelectors,
-      description: 'Matching elements get visibility: hidden !important before the capture.',
+      description:
+        'Matching elements, inside open shadow roots too, get visibility: hidden !important before the capture.',
     }),
   ),
   clickSelector: Type.Optional(
@@ -227,7 +228,11 @@ const CaptureRequestObject = Type.Object(
     description: Type.Optional(
       Text('Plain-language description of the element to capture; a model picks the selector.'),
     ),
-    element: Type.Optional(Text('CSS selector of the element to capture; wins over description.')),
+    element: Type.Optional(
+      Text(
+        "CSS selector of the element to capture (the document's first match, else the first inside an open shadow root); wins over description.",
+      ),
+    ),
     dimensions: Type.Optional(
       Type.Object(
         {

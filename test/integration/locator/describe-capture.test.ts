@@ -201,6 +201,31 @@ describe('capture by description, model gateway', () => {
     expect(near(decoded.pixels[0], RED, 24)).toBe(true);
   });
 
+  it('crops to an element inside a web component (an open shadow root) that the model picks', async () => {
+    gateway.requests.length = 0;
+    gateway.reply = (request) => {
+      // The map's line for Bellmouth Quay's "Full forecast" button, which lives in the card's shadow root.
+      const line = promptText(request)
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { s: string; name?: string })
+        .find((e) => e.name === 'Full forecast' && e.s.startsWith('#bellmouth'));
+      return { content: JSON.stringify({ selector: line?.s ?? 'none', confidence: 0.9 }) };
+    };
+    const out = await viaGateway.capture(
+      specOf({
+        url: `${server.baseUrl}/locator/shadow.html`,
+        description: 'the Full forecast button of Bellmouth Quay',
+      }),
+      noDeadline(),
+    );
+    expect(out.metadata.aiSelectorUsed).toBe('#bellmouth > article:nth-of-type(1) > button:nth-of-type(1)');
+    expect(out.metadata).not.toHaveProperty('aiError');
+    // The button's own size, not the page's.
+    expect(out.width).toBeLessThan(120);
+    expect(out.height).toBeLessThan(40);
+  });
+
   it('returns the full page for an unsure answer, with what the model said', async () => {
     gateway.reply = () => ({ content: '{"selector": "header nav", "confidence": 0.4}' });
     const out = await viaGateway.capture(specOf({ url, description: 'the menu' }), noDeadline());

@@ -246,6 +246,61 @@ describe('element map', () => {
     await page.goto(`${server.baseUrl}/locator/shadow.html`);
     const map = await buildElementMap(page);
     const answer = locateOffline('the forecast that says showers', map);
-    expect(answer.raw).toBe('#bellmouth');
+    // The card, or the article its shadow root shows it in (the card's size but for its padding).
+    expect(['#bellmouth', '#bellmouth > article:nth-of-type(1)']).toContain(answer.raw);
+  });
+
+  it('maps the elements inside open shadow roots, each with a selector the capture finds it by', async () => {
+    await page.goto(`${server.baseUrl}/locator/shadow.html`);
+    const map = await buildElementMap(page);
+    const host = map.elements.findIndex((e) => e.selector === '#bellmouth');
+    const inside = map.elements.filter((e) => e.text === 'Showers spells ahead');
+    expect(inside).toHaveLength(1);
+    const sky = inside[0]!;
+    expect(sky.tag).toBe('p');
+    // Its parent is the shadow root's article, whose parent is the host.
+    const article = map.elements[sky.parent!]!;
+    expect([article.tag, article.parent]).toEqual(['article', host]);
+    const button = map.elements.find((e) => e.parent === sky.parent && e.role === 'button');
+    expect(button?.name).toBe('Full forecast');
+    for (const e of map.elements) {
+      // Playwright's CSS engine (the crop's) finds each element, and only it, at the map's box;
+      // the document's own query finds the shadow root's elements nowhere, so the crop takes them.
+      const matches = page.locator(`css=${e.selector}`);
+      expect(await matches.count(), e.selector).toBe(1);
+      const box = await matches.boundingBox();
+      expect([box!.x, box!.y, box!.width, box!.height].map(Math.round), e.selector).toEqual([
+        e.box.x,
+        e.box.y,
+        e.box.width,
+        e.box.height,
+      ]);
+    }
+    const inDocument = await page.evaluate(
+      (selectors) => selectors.map((s) => document.querySelector(s) !== null),
+      [sky.selector, article.selector, button!.selector],
+    );
+    expect(inDocument).toEqual([false, false, false]);
+    const answer = locateOffline('the Full forecast button of Bellmouth Quay', map);
+    expect(answer.raw).toBe(button!.selector);
+  });
+
+  it('keeps a shadow root out of reach when a light-DOM child would be taken for its element', async () => {
+    await page.setContent(`<x-box id="box"><article>light</article></x-box><script>
+      customElements.define('x-box', class extends HTMLElement {
+        constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<article><p>shadowed words</p></article><slot></slot>'; }
+      });</script>`);
+    const map = await buildElementMap(page);
+    const selectors = map.elements.map((e) => e.selector);
+    // `#box > article:nth-of-type(1)` is the light child's: the shadow root's article gets no selector
+    // (and neither do its insides, whose selectors would start from it).
+    expect(selectors).toContain('#box > article:nth-of-type(1)');
+    expect(map.elements.find((e) => e.selector === '#box > article:nth-of-type(1)')?.text).toBe('light');
+    expect(map.elements.some((e) => e.text === 'shadowed words')).toBe(false);
+    // The crop takes the document's own match first: the light child.
+    const cropped = await page.evaluate(
+      () => document.querySelector('#box > article:nth-of-type(1)')?.textContent,
+    );
+    expect(cropped).toBe('light');
   });
 });

@@ -190,6 +190,55 @@ describe('capture controls: waiting', () => {
   });
 });
 
+describe('capture controls: selectors reach into web components (open shadow roots)', () => {
+  const RED = [200, 30, 30];
+  const BLUE = [0, 0, 220];
+
+  it('crops to an element inside a shadow root, by a selector across the host or within the root', async () => {
+    for (const element of ['shop-item .badge', '.badge']) {
+      const out = await capture({ url: url('/controls/shadow.html'), element });
+      expect([out.width, out.height]).toEqual([240, 90]);
+      expect(close((await decodePixels(out.bytes)).at(120, 45), RED)).toBe(true);
+    }
+  });
+
+  it('prefers the document’s own match to one inside a shadow root, as before', async () => {
+    const out = await capture({ url: url('/controls/shadow.html'), element: '.note' });
+    expect([out.width, out.height]).toEqual([100, 50]);
+    expect(close((await decodePixels(out.bytes)).at(50, 25), GREEN)).toBe(true);
+  });
+
+  it('hides matches inside shadow roots, and waits for and clicks them', async () => {
+    const shown = await decodePixels((await capture({ url: url('/controls/shadow.html') })).bytes);
+    expect(close(shown.at(150, 120), BLUE)).toBe(true);
+    const hidden = await capture({
+      url: url('/controls/shadow.html'),
+      hideSelectors: ['shop-item .promo', '.light'],
+      waitForSelector: 'shop-item .badge',
+      clickSelector: '.badge',
+    });
+    const image = await decodePixels(hidden.bytes);
+    expect(close(image.at(150, 120), [255, 255, 255])).toBe(true); // the promotion, hidden
+    expect(close(image.at(50, 215), [255, 255, 255])).toBe(true); // the document's note, hidden
+    expect(close(image.at(120, 45), RED)).toBe(true); // the badge, untouched
+  });
+
+  it('refuses, not retried, a selector that matches no element by its nature, naming the reason', async () => {
+    const element = await thrownBy(() =>
+      capture({ url: url('/controls/shadow.html'), element: '.badge::before' }),
+    );
+    expect(element).toMatchObject({ code: 'ELEMENT_NOT_FOUND', retryable: false });
+    expect(element.message).toMatch(
+      /^The selector "\.badge::before" is not a valid CSS selector: Unexpected token/,
+    );
+    const hide = await thrownBy(() =>
+      capture({ url: url('/controls/shadow.html'), hideSelectors: ['.promo', 'svg|rect'] }),
+    );
+    expect(hide).toMatchObject({ code: 'CAPTURE_FAILED', retryable: false });
+    expect(hide.message).toMatch(/^hideSelectors\[1\] "svg\|rect" is not a valid CSS selector/);
+  });
+});
+
 describe('capture controls: who the page sees', () => {
   it('shows the time zone, locale, position and user agent asked for', async () => {
     const out = await capture({

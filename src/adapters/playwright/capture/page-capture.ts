@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { PdfSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
+import { cssLocator, invalidSelector } from './selectors.js';
 
 /** A rectangle in document CSS pixels (the page's top-left corner is 0,0). */
 export interface Clip {
@@ -127,7 +128,9 @@ export async function scrollThrough(page: Page, maxHeightPx: number, budgetMs: n
 
 /**
  * The box of the first element matching the CSS `selector`, in document pixels, after scrolling
- * it into view. Waits up to `waitMs` for it to appear.
+ * it into view. Waits up to `waitMs` for it to appear. The selector reaches into open shadow roots
+ * (web components), as `waitForSelector` and `clickSelector` do (Playwright's CSS engine): the
+ * document's first match when it has one, else the first inside a shadow root.
  *
  * @throws AppError `ELEMENT_NOT_FOUND` (not retryable) when the selector is not valid CSS, matches
  *   nothing within `waitMs`, or matches an element without size.
@@ -135,38 +138,32 @@ export async function scrollThrough(page: Page, maxHeightPx: number, budgetMs: n
 export async function elementClip(page: Page, selector: string, waitMs: number): Promise<Clip> {
   const notFound = (message: string): AppError =>
     new AppError('ELEMENT_NOT_FOUND', message, { retryable: false });
-  const invalid = await page.evaluate((sel) => {
-    try {
-      document.querySelector(sel);
-      return null;
-    } catch (err) {
-      return err instanceof Error ? err.message : String(err);
-    }
-  }, selector);
-  if (invalid !== null) throw notFound(`The selector "${selector}" is not a valid CSS selector: ${invalid}`);
+  const invalid = await invalidSelector(page, [selector]);
+  if (invalid) throw notFound(`The selector "${selector}" is not a valid CSS selector: ${invalid.reason}`);
+  const target = cssLocator(page, selector).first();
+  let box: { left: number; top: number; right: number; bottom: number };
   try {
-    await page.waitForFunction((sel) => document.querySelector(sel) !== null, selector, {
-      timeout: waitMs,
-      polling: 100,
-    });
+    await target.waitFor({ state: 'attached', timeout: waitMs });
+    box = await target.evaluate(
+      (first, sel) => {
+        const el = document.querySelector(sel) ?? first;
+        el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        const r = el.getBoundingClientRect();
+        return {
+          left: r.left + window.scrollX,
+          top: r.top + window.scrollY,
+          right: r.right + window.scrollX,
+          bottom: r.bottom + window.scrollY,
+        };
+      },
+      selector,
+      { timeout: waitMs },
+    );
   } catch (err) {
     if (err instanceof Error && err.name === 'TimeoutError')
       throw notFound(`No element matches the selector "${selector}"`);
     throw err;
   }
-  const box = await page.evaluate((sel) => {
-    const el = document.querySelector(sel);
-    if (!el) return null;
-    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-    const r = el.getBoundingClientRect();
-    return {
-      left: r.left + window.scrollX,
-      top: r.top + window.scrollY,
-      right: r.right + window.scrollX,
-      bottom: r.bottom + window.scrollY,
-    };
-  }, selector);
-  if (box === null) throw notFound(`No element matches the selector "${selector}"`);
   const x = Math.max(0, Math.floor(box.left));
   const y = Math.max(0, Math.floor(box.top));
   const clip = { x, y, width: Math.ceil(box.right) - x, height: Math.ceil(box.bottom) - y };

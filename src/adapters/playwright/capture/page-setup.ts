@@ -4,6 +4,7 @@ import { AppError } from '../../../domain/errors.js';
 import { evaluateInMainWorld } from '../browser/launch-chromium.js';
 import { isTargetClosed } from './capture-errors.js';
 import type { CapturePhase } from './phases.js';
+import { cssLocator, hideInShadowRoots, invalidSelector } from './selectors.js';
 
 /** How long `clickSelector` may take to become clickable, ms (it is skipped past this). */
 const CLICK_TIMEOUT_MS = 3000;
@@ -34,20 +35,6 @@ function failed(message: string, cause?: unknown): AppError {
   });
 }
 
-/** The first of `selectors` that is not valid CSS, with the browser's reason; null when all are. */
-function invalidSelector(page: Page, selectors: string[]): Promise<{ index: number; reason: string } | null> {
-  return page.evaluate((list) => {
-    for (let index = 0; index < list.length; index++) {
-      try {
-        document.querySelector(list[index] ?? '');
-      } catch (err) {
-        return { index, reason: err instanceof Error ? err.message : String(err) };
-      }
-    }
-    return null;
-  }, selectors);
-}
-
 /** Runs the request's script as the body of an async function; a returned promise is awaited. */
 async function runScript(page: Page, source: string): Promise<void> {
   try {
@@ -76,6 +63,7 @@ export async function setUpPage(page: Page, spec: CaptureSpec, options: SetUpOpt
     }
     const rules = spec.hideSelectors.map((s) => `${s} { visibility: hidden !important; }`).join('\n');
     await page.addStyleTag({ content: rules });
+    await hideInShadowRoots(page, spec.hideSelectors);
   }
   if (spec.disableAnimations) {
     await page.addStyleTag({ content: STILL_CSS });
@@ -109,7 +97,7 @@ export async function setUpPage(page: Page, spec: CaptureSpec, options: SetUpOpt
 async function click(page: Page, selector: string): Promise<void> {
   const invalid = await invalidSelector(page, [selector]);
   if (invalid) throw failed(`clickSelector "${selector}" is not a valid CSS selector: ${invalid.reason}`);
-  const target = page.locator(`css=${selector}`).first();
+  const target = cssLocator(page, selector).first();
   if (!(await target.isVisible())) return;
   await target.click({ timeout: CLICK_TIMEOUT_MS }).catch((err: unknown) => {
     if (isTargetClosed(err)) throw err;
@@ -129,7 +117,7 @@ async function waitForVisible(page: Page, selector: string, timeoutMs: number): 
     );
   }
   try {
-    await page.locator(`css=${selector}`).first().waitFor({ state: 'visible', timeout: timeoutMs });
+    await cssLocator(page, selector).first().waitFor({ state: 'visible', timeout: timeoutMs });
   } catch (err) {
     if (err instanceof Error && err.name === 'TimeoutError') {
       throw new AppError(

@@ -4,6 +4,7 @@ import type { ElementLocator, LocateAnswer, PageScreenshot } from '../../../port
 import { CROP_CONFIDENCE } from '../../../ports/element-locator.js';
 import { buildElementMap } from './injected/element-map.js';
 import { scrollThrough } from '../capture/page-capture.js';
+import { cssLocator, invalidSelector } from '../capture/selectors.js';
 
 /** Width of the screenshot sent to a model, in image px (the page is scaled down to it). */
 const MODEL_IMAGE_WIDTH_PX = 1024;
@@ -94,26 +95,28 @@ function fullPage(metadata: Record<string, unknown>): DescribedTarget {
   };
 }
 
-/** Why the first match of `selector` cannot be cropped to, or null when it can. */
+/**
+ * Why `selector` cannot be cropped to, or null when it can: the element the crop takes (see
+ * `elementClip`: the document's first match, else the first inside an open shadow root) must be there
+ * and visible.
+ */
 async function checkSelector(page: Page, selector: string): Promise<string | null> {
-  return page.evaluate((sel) => {
-    let el: Element | null;
-    try {
-      el = document.querySelector(sel);
-    } catch {
-      return 'is not a valid CSS selector';
-    }
-    if (!el) return 'matches no element of the page';
-    const box = el.getBoundingClientRect();
-    if (
-      box.width < 1 ||
-      box.height < 1 ||
-      !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })
-    ) {
-      return 'matches an element that is not visible';
-    }
-    return null;
-  }, selector);
+  if (await invalidSelector(page, [selector])) return 'is not a valid CSS selector';
+  const matches = cssLocator(page, selector);
+  if ((await matches.count()) === 0) return 'matches no element of the page';
+  return matches.first().evaluate(
+    (first, sel) => {
+      const el = document.querySelector(sel) ?? first;
+      const box = el.getBoundingClientRect();
+      const visible =
+        box.width >= 1 &&
+        box.height >= 1 &&
+        el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+      return visible ? null : 'matches an element that is not visible';
+    },
+    selector,
+    { timeout: 1000 },
+  );
 }
 
 /**

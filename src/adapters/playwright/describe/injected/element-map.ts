@@ -25,9 +25,10 @@ interface InPageOptions {
 }
 
 /**
- * The visible elements of the loaded page, each with a CSS selector that matches it and no other
- * (verified in the page), its role, accessible name, text, describing attributes and box in
- * document pixels. Elements smaller than 4×4 px, hidden or transparent ones, and the insides of
+ * The visible elements of the loaded page, open shadow roots included, each with a CSS selector
+ * that matches it and no other (verified in the page; one inside a shadow root is matched by
+ * Playwright's CSS engine, as the crop matches it), its role, accessible name, text, describing
+ * attributes and box in document pixels. Elements smaller than 4×4 px, hidden or transparent ones, and the insides of
  * SVG images are left out; over `maxElements`, the least relevant (plain wrappers) go first.
  */
 export async function buildElementMap(page: Page, options: ElementMapOptions = {}): Promise<ElementMap> {
@@ -210,11 +211,17 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     return LANDMARKS[tag] ?? null;
   };
   // Open shadow roots: their hosts and the hosts' ancestors render text that innerText leaves out
-  // (it reads the light DOM: a <x-card> host shows only what it slots in). Their text is read from
-  // the rendered (flat) tree instead: shadow roots, and what each slot shows. The elements inside
-  // a shadow root stay out of the map: no CSS selector of the document reaches them.
-  // (Filled by the counting pass below, which visits every element anyway.)
+  // (it reads the light DOM: a <x-card> host shows only what it slots in). Their text, and the text
+  // of every element inside a shadow root, is read from the rendered (flat) tree instead: shadow
+  // roots, and what each slot shows. (Filled by the counting pass below, which visits every element
+  // anyway.)
   const holdsShadow = new Set<Element>();
+  const shadowed = (el: Element): ShadowRoot | null => {
+    const root = el.getRootNode();
+    return root instanceof ShadowRoot ? root : null;
+  };
+  /** The element's parent in the tree a user sees: a shadow root's top elements belong to its host. */
+  const parentOf = (el: Element): Element | null => el.parentElement ?? shadowed(el)?.host ?? null;
   const renderedText = (root: Element, max: number): string => {
     const parts: string[] = [];
     let length = 0;
@@ -245,7 +252,7 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     return collapse(parts.join(' '), max);
   };
   const textOf = (el: Element, max: number): string => {
-    if (holdsShadow.has(el)) return renderedText(el, max);
+    if (holdsShadow.has(el) || shadowed(el)) return renderedText(el, max);
     const raw = el instanceof HTMLElement ? el.innerText : el.textContent;
     return collapse(raw, max);
   };
@@ -415,6 +422,12 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   const selectorOf = (el: Element): string | null => {
     const known = cache.get(el);
     if (known !== undefined) return known;
+    const root = shadowed(el);
+    if (root) {
+      const found = shadowSelectorOf(el, root);
+      cache.set(el, found);
+      return found;
+    }
     let found: string | null = null;
     const tag = CSS.escape(el.localName);
     if (el.id && only(`#${fold(el.id)}`)) found = `#${CSS.escape(el.id)}`;
@@ -447,6 +460,41 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     cache.set(el, found);
     return found;
   };
+  // An element inside an open shadow root: its host's selector, then what is unique in that root — an
+  // id, a class, or the n-th child path from the root — which Playwright's CSS engine (the one the
+  // capture crops with) matches across the shadow boundary: `#card p.price`, `#card > article:nth-of-type(1)`.
+  // Refused when the host's own light-DOM descendants also match it (the crop looks in the document
+  // first) or another element of the root does.
+  const shadowSelectorOf = (el: Element, root: ShadowRoot): string | null => {
+    const host = selectorOf(root.host);
+    if (host === null) return null;
+    const tag = CSS.escape(el.localName);
+    const alone = (inner: string): boolean => {
+      try {
+        const found = root.querySelectorAll(inner);
+        return found.length === 1 && found[0] === el && root.host.querySelector(inner) === null;
+      } catch {
+        return false;
+      }
+    };
+    const simple = [
+      ...(el.id ? [`#${CSS.escape(el.id)}`] : []),
+      ...Array.from(el.classList)
+        .filter((c) => /^[a-zA-Z_-][\w-]{0,40}$/.test(c))
+        .slice(0, 4)
+        .map((c) => `${tag}.${CSS.escape(c)}`),
+    ];
+    for (const inner of simple) if (alone(inner)) return `${host} ${inner}`;
+    const parent = el.parentElement;
+    const sameName = Array.from((parent ?? root).children).filter((c) => c.localName === el.localName);
+    const step = `${tag}:nth-of-type(${sameName.indexOf(el) + 1})`;
+    if (parent) {
+      const above = selectorOf(parent);
+      return above === null ? null : `${above} > ${step}`;
+    }
+    // A top element of the root: `host > x` also reaches the host's light children.
+    return root.host.querySelector(`:scope > ${step}`) === null ? `${host} > ${step}` : null;
+  };
 
   interface Candidate {
     el: Element;
@@ -456,7 +504,19 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     rect: DOMRect;
   }
   const candidates: Candidate[] = [];
-  const all = document.body ? document.body.querySelectorAll('*') : [];
+  // The body's elements in document order, each host's open shadow tree right after the host.
+  const deep = (root: Element | ShadowRoot, into: Element[]): Element[] => {
+    for (const el of Array.from(root.querySelectorAll('*'))) {
+      into.push(el);
+      if (el.shadowRoot) deep(el.shadowRoot, into);
+    }
+    return into;
+  };
+  const all: ArrayLike<Element> = !document.body
+    ? []
+    : holdsShadow.size > 0
+      ? deep(document.body, [])
+      : document.body.querySelectorAll('*');
   for (let i = 0; i < all.length; i += 1) {
     const el = all[i];
     if (!el || SKIP.has(el.localName)) continue;
@@ -490,8 +550,7 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   const sy = window.scrollY;
   const elements: PageElement[] = kept.map((c) => {
     let parent: number | null = null;
-    for (let up = c.el.parentElement; up && parent === null; up = up.parentElement)
-      parent = index.get(up) ?? null;
+    for (let up = parentOf(c.el); up && parent === null; up = parentOf(up)) parent = index.get(up) ?? null;
     const level = /^h[1-6]$/.test(c.el.localName)
       ? Number(c.el.localName[1])
       : Number(c.el.getAttribute('aria-level')) || null;
