@@ -15,14 +15,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FEATURES, featureRows } from '../../src/adapters/offline-locator/features.js';
 import { viewsOf } from '../../src/adapters/offline-locator/kinds.js';
-import {
-  doubtful,
-  locateByHand,
-  parseDescription,
-  Scorer,
-} from '../../src/adapters/offline-locator/hand-matcher.js';
+import { locateByHand, parseDescription, Scorer } from '../../src/adapters/offline-locator/hand-matcher.js';
 import {
   decideConfidence,
+  inDoubt,
   NESTED_GAP,
   placedScores,
   soleDate,
@@ -90,12 +86,13 @@ for (const p of pages) {
     const scorer = new Scorer(query, views, p.map.documentHeight);
     const hand = handOf(c.description, p.map);
     const evident = soleEvident(c.description, query, views);
+    const rows = featureRows(query, views, scorer, p.map, hand.index, evident);
     samples.push({
       page: p.slug,
       split: c.split,
       kind: c.kind,
       description: c.description,
-      rows: featureRows(query, views, scorer, p.map, hand.index, evident),
+      rows,
       right: new Set(c.right),
       parents: p.map.elements.map((e) => e.parent),
       ancestors: views.map((v) => v.ancestors),
@@ -106,10 +103,7 @@ for (const p of pages) {
       title: soleTitle(query, views, p.map.title),
       date: soleDate(query, views, p.map),
       placed: (scores) => placedScores(scores, query, views, p.map),
-      doubt: (index) => {
-        const v = views[index];
-        return v !== undefined && doubtful(query, v, p.map);
-      },
+      doubt: (index) => inDoubt(query, views, p.map, rows, index),
     });
   }
 }

@@ -58,6 +58,12 @@ export function soleTitle(query: Query, views: readonly ElementView[], documentT
   if (!asks(query, 'heading')) return -1;
   const title = words(documentTitle);
   const titled = new Set(title);
+  // The words that say which heading ("the heading of the pricing section", "the Cape Orran
+  // heading"), other than what the page is ("the recipe title"), must be the title's.
+  const named = [...query.terms.filter((t) => !t.kindWord && t.weight === 1), ...query.contextTerms]
+    .map((t) => t.word)
+    .filter((w) => !PAGE_NOUNS.has(w));
+  if (named.some((w) => !titled.has(w))) return -1;
   // A heading whose words are mostly the title's, and that says most of the title: not the site's
   // name set as an h1 ("Salon" over "… - Salon.com").
   const saysTitle = (v: ElementView): boolean => {
@@ -76,6 +82,13 @@ export function soleTitle(query: Query, views: readonly ElementView[], documentT
   }
   return -1;
 }
+
+/** What a page is ("the question title", "the recipe's headline"): words that do not say which heading. */
+const PAGE_NOUNS = new Set(
+  words(
+    'page article story post blog entry news thread topic question answer product item recipe review video episode book chapter paper report release issue document site',
+  ),
+);
 
 /** Words that ask for another date than the publication ("when the page was last modified"). */
 const OTHER_DATE = /\b(?:updat|modifi|edit|chang|revis|expir|due|event|born|died)/;

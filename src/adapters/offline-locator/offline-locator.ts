@@ -4,7 +4,7 @@ import type {
   LocateAnswer,
   LocateCandidate,
 } from '../../ports/element-locator.js';
-import { featureRows } from './features.js';
+import { FEATURES, featureRows } from './features.js';
 import { DOUBT_CAP, doubtful, locateByHand, wrongPlace } from './hand-matcher.js';
 import type { Query } from './hand-matcher.js';
 import type { ElementView } from './kinds.js';
@@ -118,7 +118,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     nestedGap: nestedGap(scores, hand.index, shape),
     title: index === soleTitle(query, views, map.title),
     date: dated >= 0 && sameFamily(shape, dated, index),
-    doubtful: view !== undefined && doubtful(query, view, map),
+    doubtful: inDoubt(query, views, map, rows, index),
   });
   const selector = view?.element.selector ?? null;
   const answer = {
@@ -128,6 +128,33 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     candidates: rankedCandidates(scores, index, views, shape, round(confidence)),
   };
   return { answer, shortlist };
+}
+
+/**
+ * True when the answer `chosen` must not be cropped to however sure the ranker is: it is plainly not
+ * what the description asks for ({@link doubtful}), or not where it says ({@link outOfContext}).
+ */
+export function inDoubt(
+  query: Query,
+  views: readonly ElementView[],
+  map: ElementMap,
+  rows: readonly Float64Array[],
+  chosen: number,
+): boolean {
+  const view = views[chosen];
+  return view !== undefined && (doubtful(query, view, map) || outOfContext(query, rows, chosen));
+}
+
+/**
+ * True when the description says where the thing is ("the heading of the Cape Orran forecast"),
+ * the page has such a place — an element that, with its ancestors, matches those words — and the
+ * chosen element is not in it.
+ */
+export function outOfContext(query: Query, rows: readonly Float64Array[], chosen: number): boolean {
+  if (query.contextTerms.length === 0) return false;
+  const at = FEATURES.indexOf('context');
+  const context = (i: number): number => rows[i]?.[at] ?? 0;
+  return context(chosen) < 0.5 && rows.some((_, i) => context(i) >= 0.9);
 }
 
 /** What the answer's confidence is decided from (see {@link decideConfidence}). */

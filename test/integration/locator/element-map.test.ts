@@ -283,6 +283,10 @@ describe('element map', () => {
     expect(inDocument).toEqual([false, false, false]);
     const answer = locateOffline('the Full forecast button of Bellmouth Quay', map);
     expect(answer.raw).toBe(button!.selector);
+    // "of the Cape Orran forecast" says where: the page's h1 is not there, so no crop to it.
+    const heading = locateOffline('the heading of the Cape Orran forecast', map);
+    const cropsH1 = heading.selector === 'body > h1:nth-of-type(1)' && heading.confidence >= 0.6;
+    expect(cropsH1).toBe(false);
   });
 
   it('keeps a shadow root out of reach when a light-DOM child would be taken for its element', async () => {

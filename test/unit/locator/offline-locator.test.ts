@@ -468,6 +468,17 @@ describe('the title rule', () => {
     expect(soleTitle(query, views(site), title)).toBe(-1);
   });
 
+  it('is not the title when the description names a heading the title does not ("the heading of part 7")', () => {
+    const map = page(1);
+    const { query: named, views } = locateByHand('the heading of part 7', map);
+    expect(soleTitle(named, views, map.title)).toBe(-1);
+    const { query: site } = locateByHand('the Daily headline', map);
+    expect(soleTitle(site, views, map.title)).toBe(1);
+    // What the page is does not say which heading.
+    const { query: story } = locateByHand('the story headline', map);
+    expect(soleTitle(story, views, map.title)).toBe(1);
+  });
+
   it('does not vouch when the page has several top-level headings, or for another kind', () => {
     const several = shortlistOffline('the article title', page(2), 0).answer;
     expect(several.confidence).toBeLessThan(0.7);
