@@ -1,12 +1,13 @@
 import type { Static } from '@sinclair/typebox';
 import type {
   AcceptedSchema,
+  CaptureMetadataSchema,
   CaptureRequestSchema,
   JobStatusSchema,
   ProblemSchema,
   ResultRecordSchema,
 } from '../http/schemas.js';
-import type { CaptureMetadata } from '../domain/capture-metadata.js';
+import type { CaptureMetadata as DomainMetadata } from '../domain/capture-metadata.js';
 import type { UsageSchema } from '../http/routes/usage-routes.js';
 import type { WebhookDeliveriesSchema, WebhookDeliverySchema } from '../http/routes/webhook-routes.js';
 
@@ -16,14 +17,26 @@ export type CaptureOptions = Static<typeof CaptureRequestSchema>;
 export type Accepted = Static<typeof AcceptedSchema>;
 /** `GET /jobs/{jobId}/status`. */
 export type JobStatus = Static<typeof JobStatusSchema>;
+/** The result record's `metadata`: the keys the service documents (`finalUrl`, `httpStatus`, `truncated`, the `ai*` keys of a description…). */
+export type CaptureMetadata = Static<typeof CaptureMetadataSchema>;
 /**
- * `GET /jobs/{jobId}/result` with `Accept: application/json`; its `metadata` typed with the keys the
- * service documents (`finalUrl`, `httpStatus`, `truncated`, the `ai*` keys of a description…).
+ * `GET /jobs/{jobId}/result` with `Accept: application/json`; its `metadata` open to keys a later
+ * service may add.
  */
 export type ResultRecord = Omit<Static<typeof ResultRecordSchema>, 'metadata'> & {
   metadata: CaptureMetadata & Record<string, unknown>;
 };
-export type { CaptureMetadata };
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+/**
+ * Compiles only while the schema the service documents and serialises `metadata` with says what the
+ * capturer reports (the domain's `CaptureMetadata`).
+ */
+export type MetadataSchemaMatches = [
+  Assert<Same<CaptureMetadata, DomainMetadata>>,
+  Assert<Same<keyof CaptureMetadata, keyof DomainMetadata>>,
+];
 /** RFC 9457 problem body of every error answer. */
 export type Problem = Static<typeof ProblemSchema>;
 /** `GET /jobs/{jobId}/webhooks`. */

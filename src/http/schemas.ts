@@ -336,6 +336,100 @@ export const JobStatusSchema = Type.Object({
   resultUrl: Type.Optional(Type.String()),
 });
 
+const open = { additionalProperties: true };
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * The result record's `metadata`: every key a capture may report (the domain's `CaptureMetadata`,
+ * which the compiler checks against this schema in `src/client/types.ts`); a key that does not apply
+ * to a capture is absent. Open to keys added later.
+ */
+export const CaptureMetadataSchema = Type.Object(
+  {
+    finalUrl: Type.String({ description: "The page's URL after redirects." }),
+    httpStatus: Nullable(
+      Type.Integer({ description: 'Status code of the main document; null when none was seen.' }),
+    ),
+    truncated: Type.Optional(
+      Type.Boolean({ description: 'Full page, element or video: the page was cut at the height cap.' }),
+    ),
+    fullHeightPx: Type.Optional(
+      Type.Integer({ description: "With truncated: the page's whole height, CSS px." }),
+    ),
+    blockedRequests: Type.Optional(
+      Type.Integer({ description: 'Requests of the page refused by the SSRF egress checks.' }),
+    ),
+    blockedAds: Type.Optional(Type.Integer({ description: 'blockAds: requests the ad blocker stopped.' })),
+    consent: Type.Optional(
+      Type.Object(
+        {
+          cmp: Nullable(Type.String()),
+          action: stringEnum(['optIn', 'hidden', 'failed', 'none'] as const, 'What was done about it.'),
+        },
+        { ...open, description: 'acceptCookies: the consent platform found and what was done about it.' },
+      ),
+    ),
+    stealth: Type.Optional(
+      Type.Object(
+        { userAgent: Type.String() },
+        { ...open, description: 'stealth: the browser the page was shown.' },
+      ),
+    ),
+    readiness: Type.Optional(
+      Type.Object(
+        {
+          fontsMs: Type.Number({ description: "Time until the page's web fonts were ready, ms." }),
+          imagesPending: Type.Integer({ description: 'Images still not decoded when the wait ended.' }),
+          lazyScrolls: Type.Integer({
+            description: 'Scroll-through steps after which the page loaded more.',
+          }),
+          retakes: Type.Integer({ description: 'Shots retaken because the first came out one flat colour.' }),
+          loadTimedOut: Type.Optional(
+            Type.Boolean({ description: 'The navigation milestone did not come within LOAD_TIMEOUT_MS.' }),
+          ),
+          pendingRequests: Type.Optional(
+            Type.Integer({ description: "With loadTimedOut: the page's requests still pending then." }),
+          ),
+        },
+        { ...open, description: 'What was waited for before the shot.' },
+      ),
+    ),
+    headersSent: Type.Optional(
+      Type.Array(Type.String(), { description: 'Names of the extra headers sent (values are secret).' }),
+    ),
+    cookiesSet: Type.Optional(
+      Type.Array(Type.String(), { description: 'Names of the cookies set (values are secret).' }),
+    ),
+    device: Type.Optional(Type.String({ description: 'The device preset applied.' })),
+    scrolledPx: Type.Optional(Type.Number({ description: 'Videos: how far the page was scrolled, CSS px.' })),
+    aiSelectorUsed: Type.Optional(
+      Nullable(Type.String({ description: 'description: the selector cropped to; null for the full page.' })),
+    ),
+    aiConfidence: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 1, description: "description: the locator's confidence, 0–1." }),
+    ),
+    rawAiSelector: Type.Optional(
+      Nullable(Type.String({ description: "description: the locator's answer as it gave it." })),
+    ),
+    aiCandidates: Type.Optional(
+      Type.Array(Type.Object({ selector: Type.String(), score: Type.Number() }, open), {
+        description:
+          'description: up to three elements the locator considered, best first, each with its score.',
+      }),
+    ),
+    aiLocator: Type.Optional(
+      Type.String({ description: 'description: which locator answered (offline, gateway).' }),
+    ),
+    aiModel: Type.Optional(
+      Type.String({ description: 'description: the model asked, when a gateway answered.' }),
+    ),
+    aiError: Type.Optional(
+      Type.String({ description: 'description: why the full page was returned instead of a crop.' }),
+    ),
+  },
+  { ...open, description: 'What the capture reports about itself.' },
+);
+
 export const ResultRecordSchema = Type.Object({
   jobId: Type.String(),
   type: Type.Literal('WEB'),
@@ -355,7 +449,7 @@ export const ResultRecordSchema = Type.Object({
     description: 'When the artifact was captured; for a result served from cache, the original capture.',
   }),
   cacheKey: Type.String(),
-  metadata: Type.Record(Type.String(), Type.Unknown()),
+  metadata: CaptureMetadataSchema,
   storage: Type.Optional(Type.Object({ bucket: Type.String(), region: Type.String(), key: Type.String() })),
 });
 

@@ -6,6 +6,7 @@ import type { FixtureServer } from '../helpers/fixture-server.js';
 import { startFixtureServer } from '../helpers/fixture-server.js';
 import { jobClient } from '../helpers/jobs.js';
 import { close, decodePixels } from '../helpers/pixels.js';
+import { expectDocumentedRecord } from '../helpers/record-schema.js';
 
 // Real and hostile pages through the whole service (HTTP, real Chromium, the SSRF egress proxy):
 // what loads is captured, and what cannot heal fails at once.
@@ -49,9 +50,11 @@ const { auth, submit, finished } = jobClient(
 );
 
 async function record(jobId: string) {
-  return (
+  const body = (
     await api.app.inject({ url: `/jobs/${jobId}/result`, headers: { ...auth(), accept: 'application/json' } })
   ).json();
+  expectDocumentedRecord(body);
+  return body;
 }
 
 describe('hostile pages', () => {

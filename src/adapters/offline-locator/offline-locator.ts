@@ -85,6 +85,8 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   if (hand.index < 0 || views.length === 0) {
     return { answer: hand.answer, shortlist: inPageOrder(map.elements.keys()).slice(0, size) };
   }
+  // An ordinal is the hand matcher's to resolve: the ranker only shortlists, when asked to.
+  if (query.ordinal !== null && size <= 0) return { answer: hand.answer, shortlist: [] };
   const evident = soleEvident(description, query, views);
   const rows = featureRows(query, views, scorer, map, hand.index, evident);
   const scores = placedScores(scoreRows(RANKER, rows), query, views, map);

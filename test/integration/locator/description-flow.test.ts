@@ -5,6 +5,7 @@ import { startTestApi } from '../../helpers/api.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
 import { until } from '../../helpers/poll.js';
+import { expectDocumentedRecord } from '../../helpers/record-schema.js';
 import type { FakeGateway } from '../../helpers/fake-gateway.js';
 import { promptImage, promptText, selectorFromPrompt, startFakeGateway } from '../../helpers/fake-gateway.js';
 
@@ -46,6 +47,7 @@ async function captureThrough(api: TestApi, key: string, body: Record<string, un
     height: number;
     metadata: Record<string, unknown>;
   }>();
+  expectDocumentedRecord(record);
   return { bytes, record };
 }
 
