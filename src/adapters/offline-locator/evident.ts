@@ -96,8 +96,11 @@ const OTHER_DATE = /\b(?:updat|modifi|edit|chang|revis|expir|due|event|born|died
 const WHO = /^(?:author|wrote|writ|report|by|start|ask)/;
 
 /**
- * The element that shows the page's publication date, when the description asks for it ("the
- * publication date", "when was this story published"; not "when the recipe was last updated"), or
+ * The line that says when the page was last changed, when the description asks for that
+ * ({@link soleUpdated}: "when the page was last edited" → "This page was last edited on 5 March
+ * 2021"; out of fold on the `tune` cases of bench/describe, vouching for it cropped 0.8 % more right
+ * and nothing more wrong). Otherwise the element that shows the page's publication date, when the
+ * description asks for it ("the publication date", "when was this story published"), or
  * its author and date together ("who wrote the article and when", "who started the thread and
  * when"). The page's metadata must say when it was published (`about.published`) — and, for the
  * second, who wrote it (`about.authors`) — and an element must show that day (at most 80
@@ -109,6 +112,8 @@ const WHO = /^(?:author|wrote|writ|report|by|start|ask)/;
  * answer when the locator chose another, out of fold it cropped one right and one wrong more.
  */
 export function soleDate(query: Query, views: readonly ElementView[], map: ElementMap): number {
+  const updated = soleUpdated(query, views);
+  if (updated >= 0) return updated;
   const who = asks(query, 'byline') || query.terms.some((t) => WHO.test(t.word));
   if (!asksWhen(query) || (!who && !asks(query, 'date')) || query.terms.some((t) => OTHER_DATE.test(t.word)))
     return -1;

@@ -171,7 +171,7 @@ export interface ConfidenceInputs {
   nestedGap: number;
   /** The chosen element is the page's sole title ({@link soleTitle}). */
   title: boolean;
-  /** The chosen element is the page's sole publication date ({@link soleDate}), or one a user would take for it. */
+  /** The chosen element is the page's sole publication date or last-changed line ({@link soleDate}), or one a user would take for it. */
   date: boolean;
   /** The description says something the chosen element plainly is not ({@link doubtful}). */
   doubtful: boolean;

@@ -11,6 +11,7 @@ import {
   quotedPhrase,
   shareBar,
   soleByline,
+  soleDate,
   soleEvident,
 } from '../../../src/adapters/offline-locator/evident.js';
 import { showsSomeDay } from '../../../src/adapters/offline-locator/text.js';
@@ -270,6 +271,16 @@ describe('an answer that shows what the description names', () => {
       expect(answer.selector, description).toBe(selector);
       expect(answer.confidence, description).toBeGreaterThanOrEqual(CROP_CONFIDENCE);
     }
+  });
+
+  it('is vouched for like the publication date when it says when the page was last changed', () => {
+    const map = storyMap(PAGE, 1400);
+    const views = viewsOf(PAGE);
+    const lastmod = PAGE.findIndex((e) => e.selector === '#lastmod');
+    expect(soleDate(parseDescription('when the page was last edited'), views, map)).toBe(lastmod);
+    expect(soleDate(parseDescription('the date the page was last modified'), views, map)).toBe(-1);
+    // No publication date in the page's metadata: nothing to vouch for.
+    expect(soleDate(parseDescription('the publication date'), views, map)).toBe(-1);
   });
 
   it('is on the shortlist a model chooses from', () => {
