@@ -289,6 +289,24 @@ describe('element map', () => {
     expect(cropsH1).toBe(false);
   });
 
+  it('gives an element in a shadow root a selector no element of a nested shadow root also matches', async () => {
+    await page.setContent(`<x-card id="card"></x-card><script>
+      customElements.define('x-button', class extends HTMLElement {
+        constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<span class="label">Press here</span>'; }
+      });
+      customElements.define('x-card', class extends HTMLElement {
+        constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<span class="label">Card title</span> <x-button></x-button>'; }
+      });</script>`);
+    const map = await buildElementMap(page);
+    const labels = map.elements.filter((e) => e.tag === 'span');
+    expect(labels).toHaveLength(2);
+    for (const e of labels) {
+      // `#card span.label` would match both labels: each gets a selector that matches it alone.
+      expect(await page.locator(`css=${e.selector}`).count(), e.selector).toBe(1);
+      expect(await page.locator(`css=${e.selector}`).textContent(), e.selector).toBe(e.text);
+    }
+  });
+
   it('keeps a shadow root out of reach when a light-DOM child would be taken for its element', async () => {
     await page.setContent(`<x-box id="box"><article>light</article></x-box><script>
       customElements.define('x-box', class extends HTMLElement {

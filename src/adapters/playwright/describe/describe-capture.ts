@@ -104,19 +104,26 @@ async function checkSelector(page: Page, selector: string): Promise<string | nul
   if (await invalidSelector(page, [selector])) return 'is not a valid CSS selector';
   const matches = cssLocator(page, selector);
   if ((await matches.count()) === 0) return 'matches no element of the page';
-  return matches.first().evaluate(
-    (first, sel) => {
-      const el = document.querySelector(sel) ?? first;
-      const box = el.getBoundingClientRect();
-      const visible =
-        box.width >= 1 &&
-        box.height >= 1 &&
-        el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
-      return visible ? null : 'matches an element that is not visible';
-    },
-    selector,
-    { timeout: 1000 },
-  );
+  return matches
+    .first()
+    .evaluate(
+      (first, sel) => {
+        const el = document.querySelector(sel) ?? first;
+        const box = el.getBoundingClientRect();
+        const visible =
+          box.width >= 1 &&
+          box.height >= 1 &&
+          el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+        return visible ? null : 'matches an element that is not visible';
+      },
+      selector,
+      { timeout: 1000 },
+    )
+    .catch((err: unknown) => {
+      // Gone since it was counted.
+      if (err instanceof Error && err.name === 'TimeoutError') return 'matches no element of the page';
+      throw err;
+    });
 }
 
 /**

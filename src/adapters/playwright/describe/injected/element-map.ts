@@ -460,19 +460,45 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     cache.set(el, found);
     return found;
   };
+  // The hosts of open shadow roots below `node` (not inside their own shadow roots), found once per node.
+  const hostsBelow = new Map<Element | ShadowRoot, Element[]>();
+  const hostsOf = (node: Element | ShadowRoot): Element[] => {
+    let hosts = hostsBelow.get(node);
+    if (!hosts) {
+      hosts = Array.from(node.querySelectorAll('*')).filter((e) => e.shadowRoot !== null);
+      hostsBelow.set(node, hosts);
+    }
+    return hosts;
+  };
+  // How many elements match `selector` below `node`, open shadow roots included (counting stops past `limit`).
+  const deepCount = (node: Element | ShadowRoot, selector: string, limit: number): number => {
+    let count = node.querySelectorAll(selector).length;
+    for (const host of hostsOf(node)) {
+      if (count >= limit) break;
+      if (host.shadowRoot) count += deepCount(host.shadowRoot, selector, limit - count);
+    }
+    return count;
+  };
   // An element inside an open shadow root: its host's selector, then what is unique in that root — an
   // id, a class, or the n-th child path from the root — which Playwright's CSS engine (the one the
   // capture crops with) matches across the shadow boundary: `#card p.price`, `#card > article:nth-of-type(1)`.
   // Refused when the host's own light-DOM descendants also match it (the crop looks in the document
-  // first) or another element of the root does.
+  // first) or another element of the root, or of a shadow root below, does.
   const shadowSelectorOf = (el: Element, root: ShadowRoot): string | null => {
     const host = selectorOf(root.host);
     if (host === null) return null;
     const tag = CSS.escape(el.localName);
+    // Playwright's descendant combinator reaches into shadow roots nested in the root, and into
+    // those of the host's light descendants: `inner` must match `el` alone across all of them.
     const alone = (inner: string): boolean => {
       try {
         const found = root.querySelectorAll(inner);
-        return found.length === 1 && found[0] === el && root.host.querySelector(inner) === null;
+        return (
+          found.length === 1 &&
+          found[0] === el &&
+          deepCount(root, inner, 2) === 1 &&
+          deepCount(root.host, inner, 1) === 0
+        );
       } catch {
         return false;
       }
