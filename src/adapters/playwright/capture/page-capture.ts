@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { PdfSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
-import { cssLocator, invalidSelector } from './selectors.js';
+import { cssLocator, unreadable } from './selectors.js';
 
 /** A rectangle in document CSS pixels (the page's top-left corner is 0,0). */
 export interface Clip {
@@ -128,9 +128,9 @@ export async function scrollThrough(page: Page, maxHeightPx: number, budgetMs: n
 
 /**
  * The box of the first element matching the CSS `selector`, in document pixels, after scrolling
- * it into view. Waits up to `waitMs` for it to appear. The selector reaches into open shadow roots
- * (web components), as `waitForSelector` and `clickSelector` do (Playwright's CSS engine): the
- * document's first match when it has one, else the first inside a shadow root.
+ * it into view. Waits up to `waitMs` for it to appear. The document's first match when it has one;
+ * else the first inside an open shadow root (web components), as `waitForSelector` and
+ * `clickSelector` find them (Playwright's CSS engine, see selectors.ts).
  *
  * @throws AppError `ELEMENT_NOT_FOUND` (not retryable) when the selector is not valid CSS, matches
  *   nothing within `waitMs`, or matches an element without size.
@@ -138,32 +138,43 @@ export async function scrollThrough(page: Page, maxHeightPx: number, budgetMs: n
 export async function elementClip(page: Page, selector: string, waitMs: number): Promise<Clip> {
   const notFound = (message: string): AppError =>
     new AppError('ELEMENT_NOT_FOUND', message, { retryable: false });
-  const invalid = await invalidSelector(page, [selector]);
-  if (invalid) throw notFound(`The selector "${selector}" is not a valid CSS selector: ${invalid.reason}`);
-  const target = cssLocator(page, selector).first();
-  let box: { left: number; top: number; right: number; bottom: number };
-  try {
-    await target.waitFor({ state: 'attached', timeout: waitMs });
-    box = await target.evaluate(
-      (first, sel) => {
-        const el = document.querySelector(sel) ?? first;
-        el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-        const r = el.getBoundingClientRect();
-        return {
-          left: r.left + window.scrollX,
-          top: r.top + window.scrollY,
-          right: r.right + window.scrollX,
-          bottom: r.bottom + window.scrollY,
-        };
-      },
-      selector,
-      { timeout: waitMs },
-    );
-  } catch (err) {
-    if (err instanceof Error && err.name === 'TimeoutError')
-      throw notFound(`No element matches the selector "${selector}"`);
-    throw err;
+  const invalid = (reason: string): AppError =>
+    notFound(`The selector "${selector}" is not a valid CSS selector: ${reason}`);
+  // The document's first match, or why the browser cannot read the selector.
+  const first = await page.evaluateHandle((sel) => {
+    try {
+      return document.querySelector(sel);
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    }
+  }, selector);
+  let el = first.asElement();
+  if (!el) {
+    const problem = await first.jsonValue();
+    if (typeof problem === 'string') throw invalid(problem);
+    // Not in the document (yet): wait for a match there or inside a shadow root.
+    try {
+      el = await cssLocator(page, selector).first().elementHandle({ timeout: waitMs });
+    } catch (err) {
+      const reason = unreadable(err);
+      if (reason !== null) throw invalid(reason);
+      if (err instanceof Error && err.name === 'TimeoutError')
+        throw notFound(`No element matches the selector "${selector}"`);
+      throw err;
+    }
   }
+  const box = await el
+    .evaluate((target) => {
+      target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      const r = target.getBoundingClientRect();
+      return {
+        left: r.left + window.scrollX,
+        top: r.top + window.scrollY,
+        right: r.right + window.scrollX,
+        bottom: r.bottom + window.scrollY,
+      };
+    })
+    .finally(() => void el.dispose().catch(() => undefined));
   const x = Math.max(0, Math.floor(box.left));
   const y = Math.max(0, Math.floor(box.top));
   const clip = { x, y, width: Math.ceil(box.right) - x, height: Math.ceil(box.bottom) - y };

@@ -4,7 +4,7 @@ import { AppError } from '../../../domain/errors.js';
 import { evaluateInMainWorld } from '../browser/launch-chromium.js';
 import { isTargetClosed } from './capture-errors.js';
 import type { CapturePhase } from './phases.js';
-import { cssLocator, hideInShadowRoots, invalidSelector } from './selectors.js';
+import { cssLocator, hideInShadowRoots, invalidSelector, unreadable } from './selectors.js';
 
 /** How long `clickSelector` may take to become clickable, ms (it is skipped past this). */
 const CLICK_TIMEOUT_MS = 3000;
@@ -98,7 +98,12 @@ async function click(page: Page, selector: string): Promise<void> {
   const invalid = await invalidSelector(page, [selector]);
   if (invalid) throw failed(`clickSelector "${selector}" is not a valid CSS selector: ${invalid.reason}`);
   const target = cssLocator(page, selector).first();
-  if (!(await target.isVisible())) return;
+  const visible = await target.isVisible().catch((err: unknown) => {
+    const reason = unreadable(err);
+    if (reason === null) throw err;
+    throw failed(`clickSelector "${selector}" is not a valid CSS selector: ${reason}`);
+  });
+  if (!visible) return;
   await target.click({ timeout: CLICK_TIMEOUT_MS }).catch((err: unknown) => {
     if (isTargetClosed(err)) throw err;
   });
@@ -119,6 +124,16 @@ async function waitForVisible(page: Page, selector: string, timeoutMs: number): 
   try {
     await cssLocator(page, selector).first().waitFor({ state: 'visible', timeout: timeoutMs });
   } catch (err) {
+    const reason = unreadable(err);
+    if (reason !== null) {
+      throw new AppError(
+        'ELEMENT_NOT_FOUND',
+        `waitForSelector "${selector}" is not a valid CSS selector: ${reason}`,
+        {
+          retryable: false,
+        },
+      );
+    }
     if (err instanceof Error && err.name === 'TimeoutError') {
       throw new AppError(
         'ELEMENT_NOT_FOUND',

@@ -1,10 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, ElementHandle, Page } from 'playwright-core';
 import { imageSize } from 'image-size';
 import type { ElementLocator, LocateAnswer, PageScreenshot } from '../../../ports/element-locator.js';
 import { CROP_CONFIDENCE } from '../../../ports/element-locator.js';
 import { buildElementMap } from './injected/element-map.js';
 import { scrollThrough } from '../capture/page-capture.js';
-import { cssLocator, invalidSelector } from '../capture/selectors.js';
+import { cssLocator, unreadable } from '../capture/selectors.js';
 
 /** Width of the screenshot sent to a model, in image px (the page is scaled down to it). */
 const MODEL_IMAGE_WIDTH_PX = 1024;
@@ -101,29 +101,46 @@ function fullPage(metadata: Record<string, unknown>): DescribedTarget {
  * and visible.
  */
 async function checkSelector(page: Page, selector: string): Promise<string | null> {
-  if (await invalidSelector(page, [selector])) return 'is not a valid CSS selector';
-  const matches = cssLocator(page, selector);
-  if ((await matches.count()) === 0) return 'matches no element of the page';
-  return matches
-    .first()
-    .evaluate(
-      (first, sel) => {
-        const el = document.querySelector(sel) ?? first;
-        const box = el.getBoundingClientRect();
-        const visible =
-          box.width >= 1 &&
-          box.height >= 1 &&
-          el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
-        return visible ? null : 'matches an element that is not visible';
-      },
-      selector,
-      { timeout: 1000 },
-    )
-    .catch((err: unknown) => {
-      // Gone since it was counted.
-      if (err instanceof Error && err.name === 'TimeoutError') return 'matches no element of the page';
-      throw err;
-    });
+  // One round trip for the document's own match (the map's selectors are the document's, but for
+  // elements inside shadow roots).
+  const inDocument = await page.evaluate((sel) => {
+    let el: Element | null;
+    try {
+      el = document.querySelector(sel);
+    } catch {
+      return 'is not a valid CSS selector';
+    }
+    if (!el) return undefined;
+    const box = el.getBoundingClientRect();
+    const visible =
+      box.width >= 1 &&
+      box.height >= 1 &&
+      el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+    return visible ? null : 'matches an element that is not visible';
+  }, selector);
+  if (inDocument !== undefined) return inDocument;
+  let el: ElementHandle<Element> | null;
+  try {
+    const matches = cssLocator(page, selector);
+    el = (await matches.count()) === 0 ? null : await matches.first().elementHandle({ timeout: 1000 });
+  } catch (err) {
+    if (unreadable(err) !== null) return 'is not a valid CSS selector';
+    if (!(err instanceof Error && err.name === 'TimeoutError')) throw err;
+    el = null; // gone since it was counted
+  }
+  if (!el) return 'matches no element of the page';
+  const shown = el;
+  const visible = await shown
+    .evaluate((target) => {
+      const box = target.getBoundingClientRect();
+      return (
+        box.width >= 1 &&
+        box.height >= 1 &&
+        target.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+      );
+    })
+    .finally(() => void shown.dispose().catch(() => undefined));
+  return visible ? null : 'matches an element that is not visible';
 }
 
 /**
