@@ -223,6 +223,19 @@ describe('capture controls: selectors reach into web components (open shadow roo
     expect(close(image.at(120, 45), RED)).toBe(true); // the badge, untouched
   });
 
+  it('hides what the script brought into a shadow root after the page loaded', async () => {
+    const out = await capture({
+      url: url('/controls/shadow.html'),
+      hideSelectors: ['shop-item .late'],
+      javascript:
+        "document.querySelector('shop-item').shadowRoot.querySelector('.badge').insertAdjacentHTML('beforebegin', '<div class=\"late\" style=\"width:240px;height:90px;background:rgb(0,0,220)\"></div>');",
+    });
+    const image = await decodePixels(out.bytes);
+    // The late box took the badge's place and is hidden; the badge moved below it.
+    expect(close(image.at(120, 45), [255, 255, 255])).toBe(true);
+    expect(close(image.at(120, 135), RED)).toBe(true);
+  });
+
   it('refuses, not retried, a selector that matches no element by its nature, naming the reason', async () => {
     const element = await thrownBy(() =>
       capture({ url: url('/controls/shadow.html'), element: '.badge::before' }),

@@ -49,8 +49,9 @@ async function runScript(page: Page, source: string): Promise<void> {
 /**
  * Applies the request's page controls after load, in this order: `css`, `hideSelectors`,
  * `disableAnimations`, `javascript`, `clickSelector` (then the page settles again),
- * `waitForSelector`, `delayMs`. A selector that is not valid CSS fails the job (not retried); a
- * `waitForSelector` that never shows is `ELEMENT_NOT_FOUND` (not retried), naming the selector.
+ * `waitForSelector`, `delayMs`, and last `hideSelectors` inside shadow roots. A selector that is
+ * not valid CSS fails the job (not retried); a `waitForSelector` that never shows is
+ * `ELEMENT_NOT_FOUND` (not retried), naming the selector.
  */
 export async function setUpPage(page: Page, spec: CaptureSpec, options: SetUpOptions): Promise<void> {
   if (spec.css !== null) await page.addStyleTag({ content: spec.css });
@@ -63,7 +64,6 @@ export async function setUpPage(page: Page, spec: CaptureSpec, options: SetUpOpt
     }
     const rules = spec.hideSelectors.map((s) => `${s} { visibility: hidden !important; }`).join('\n');
     await page.addStyleTag({ content: rules });
-    await hideInShadowRoots(page, spec.hideSelectors);
   }
   if (spec.disableAnimations) {
     await page.addStyleTag({ content: STILL_CSS });
@@ -91,6 +91,8 @@ export async function setUpPage(page: Page, spec: CaptureSpec, options: SetUpOpt
     await waitForVisible(page, spec.waitForSelector, options.waitForSelectorMs);
   }
   if (spec.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, spec.delayMs));
+  // Last, so that what the script, the click or the wait brought into a shadow root is hidden too.
+  if (spec.hideSelectors.length > 0) await hideInShadowRoots(page, spec.hideSelectors);
 }
 
 /** Clicks the first match of `selector` when it is there and visible; otherwise nothing happens. */
