@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { PdfSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
-import { cssLocator, unreadable } from './selectors.js';
+import { cropTarget } from './selectors.js';
 
 /** A rectangle in document CSS pixels (the page's top-left corner is 0,0). */
 export interface Clip {
@@ -138,31 +138,11 @@ export async function scrollThrough(page: Page, maxHeightPx: number, budgetMs: n
 export async function elementClip(page: Page, selector: string, waitMs: number): Promise<Clip> {
   const notFound = (message: string): AppError =>
     new AppError('ELEMENT_NOT_FOUND', message, { retryable: false });
-  const invalid = (reason: string): AppError =>
-    notFound(`The selector "${selector}" is not a valid CSS selector: ${reason}`);
-  // The document's first match, or why the browser cannot read the selector.
-  const first = await page.evaluateHandle((sel) => {
-    try {
-      return document.querySelector(sel);
-    } catch (err) {
-      return err instanceof Error ? err.message : String(err);
-    }
-  }, selector);
-  let el = first.asElement();
-  if (!el) {
-    const problem = await first.jsonValue();
-    if (typeof problem === 'string') throw invalid(problem);
-    // Not in the document (yet): wait for a match there or inside a shadow root.
-    try {
-      el = await cssLocator(page, selector).first().elementHandle({ timeout: waitMs });
-    } catch (err) {
-      const reason = unreadable(err);
-      if (reason !== null) throw invalid(reason);
-      if (err instanceof Error && err.name === 'TimeoutError')
-        throw notFound(`No element matches the selector "${selector}"`);
-      throw err;
-    }
-  }
+  const target = await cropTarget(page, selector, waitMs);
+  if (target === null) throw notFound(`No element matches the selector "${selector}"`);
+  if ('invalid' in target)
+    throw notFound(`The selector "${selector}" is not a valid CSS selector: ${target.invalid}`);
+  const el = target.element;
   const box = await el
     .evaluate((target) => {
       target.scrollIntoView({ block: 'nearest', inline: 'nearest' });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { ElementHandle, Page } from 'playwright-core';
 
 /**
  * The request's selectors (`element`, `waitForSelector`, `clickSelector`, `hideSelectors`) reach
@@ -18,6 +18,41 @@ export function unreadable(err: unknown): string | null {
   const message = err instanceof Error ? err.message : String(err);
   if (!/while parsing (?:css )?selector/i.test(message)) return null;
   return (message.split('\n')[0] ?? message).replace(/^\w+\.\w+: /, '');
+}
+
+/**
+ * The element a selector names, as the crop takes it: the document's first match (the browser's own
+ * `querySelector`, one round trip), else the first inside an open shadow root, waited for up to
+ * `waitMs` (0: not waited for). `invalid` with the reason when the browser, or the engine where it
+ * has to look, cannot read the selector; null when nothing matches. The caller disposes the handle.
+ */
+export async function cropTarget(
+  page: Page,
+  selector: string,
+  waitMs: number,
+): Promise<{ element: ElementHandle<Element> } | { invalid: string } | null> {
+  const first = await page.evaluateHandle((sel) => {
+    try {
+      return document.querySelector(sel);
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    }
+  }, selector);
+  const inDocument = first.asElement();
+  if (inDocument) return { element: inDocument };
+  const problem = await first.jsonValue();
+  if (typeof problem === 'string') return { invalid: problem };
+  const matches = cssLocator(page, selector);
+  try {
+    if (waitMs <= 0 && (await matches.count()) === 0) return null;
+    // Not waited for: counted just now, so only a moment for it to be handed over (or gone).
+    return { element: await matches.first().elementHandle({ timeout: waitMs > 0 ? waitMs : 1000 }) };
+  } catch (err) {
+    const reason = unreadable(err);
+    if (reason !== null) return { invalid: reason };
+    if (err instanceof Error && err.name === 'TimeoutError') return null;
+    throw err;
+  }
 }
 
 /** The first of `selectors` that the browser does not read as CSS, with its reason; null when all are. */

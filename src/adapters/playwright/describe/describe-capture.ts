@@ -1,10 +1,10 @@
-import type { BrowserContext, ElementHandle, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { imageSize } from 'image-size';
 import type { ElementLocator, LocateAnswer, PageScreenshot } from '../../../ports/element-locator.js';
 import { CROP_CONFIDENCE } from '../../../ports/element-locator.js';
 import { buildElementMap } from './injected/element-map.js';
 import { scrollThrough } from '../capture/page-capture.js';
-import { cssLocator, unreadable } from '../capture/selectors.js';
+import { cropTarget } from '../capture/selectors.js';
 
 /** Width of the screenshot sent to a model, in image px (the page is scaled down to it). */
 const MODEL_IMAGE_WIDTH_PX = 1024;
@@ -101,35 +101,10 @@ function fullPage(metadata: Record<string, unknown>): DescribedTarget {
  * and visible.
  */
 async function checkSelector(page: Page, selector: string): Promise<string | null> {
-  // One round trip for the document's own match (the map's selectors are the document's, but for
-  // elements inside shadow roots).
-  const inDocument = await page.evaluate((sel) => {
-    let el: Element | null;
-    try {
-      el = document.querySelector(sel);
-    } catch {
-      return 'is not a valid CSS selector';
-    }
-    if (!el) return undefined;
-    const box = el.getBoundingClientRect();
-    const visible =
-      box.width >= 1 &&
-      box.height >= 1 &&
-      el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
-    return visible ? null : 'matches an element that is not visible';
-  }, selector);
-  if (inDocument !== undefined) return inDocument;
-  let el: ElementHandle<Element> | null;
-  try {
-    const matches = cssLocator(page, selector);
-    el = (await matches.count()) === 0 ? null : await matches.first().elementHandle({ timeout: 1000 });
-  } catch (err) {
-    if (unreadable(err) !== null) return 'is not a valid CSS selector';
-    if (!(err instanceof Error && err.name === 'TimeoutError')) throw err;
-    el = null; // gone since it was counted
-  }
-  if (!el) return 'matches no element of the page';
-  const shown = el;
+  const target = await cropTarget(page, selector, 0);
+  if (target === null) return 'matches no element of the page';
+  if ('invalid' in target) return 'is not a valid CSS selector';
+  const shown = target.element;
   const visible = await shown
     .evaluate((target) => {
       const box = target.getBoundingClientRect();
