@@ -134,8 +134,15 @@ describe('scale-out: one api, two workers, one killed', () => {
     const status = async (jobId: string): Promise<Status> =>
       (await (await fetch(`${api.baseUrl}/jobs/${jobId}/status`, { headers: auth })).json()) as Status;
 
-    // Kill one worker while captures run (every capture waits 1.2 s for the page).
-    await until(async () => (receiver.at('/hook').length >= 8 ? true : undefined), 180_000, 100);
+    // Kill one worker while captures run (every capture waits 1.2 s for the page), once it has
+    // finished one itself: from then on it keeps two in flight while the queue lasts (a worker still
+    // warming its browser when the other had finished eight would die with nothing to hand over).
+    const doomedWorks = (): boolean => doomed.logs.some((line) => line.includes('"capture attempt done"'));
+    await until(
+      async () => (receiver.at('/hook').length >= 8 && doomedWorks() ? true : undefined),
+      180_000,
+      100,
+    );
     doomed.child.kill('SIGKILL');
     await doomed.exited;
 
