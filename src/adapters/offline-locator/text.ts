@@ -174,19 +174,36 @@ export function countIn(own: readonly string[], set: ReadonlySet<string>): numbe
   return own.filter((w) => set.has(w)).length;
 }
 
+/** Whether any of {@link PHRASES} may occur in a text: most texts have none, and skip the rewriting. */
+const ANY_PHRASE = new RegExp(PHRASES.map(([pattern]) => pattern.source).join('|'));
+
+/**
+ * {@link words} already computed, by options and text: one locate reads an element's text for its
+ * kinds, its features and the page's evident elements, and most texts recur. Emptied when full.
+ */
+const WORDS_SEEN = new Map<string, readonly string[]>();
+const WORDS_SEEN_MAX = 10_000;
+
 /** Lower-case words of `text`: camelCase, snake_case and kebab-case split; stemmed (unless `stem: false`); no stopwords. */
 export function words(text: string, options: { keepStopwords?: boolean; stem?: boolean } = {}): string[] {
+  const key = `${options.keepStopwords === true ? 'k' : '-'}${options.stem === false ? '-' : 's'}${text}`;
+  const seen = WORDS_SEEN.get(key);
+  if (seen) return [...seen];
   const spaced = text
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .replace(/[’']/g, "'");
   let rewritten = spaced;
-  for (const [pattern, replacement] of PHRASES) rewritten = rewritten.replace(pattern, replacement);
-  return rewritten
+  if (ANY_PHRASE.test(spaced))
+    for (const [pattern, replacement] of PHRASES) rewritten = rewritten.replace(pattern, replacement);
+  const found = rewritten
     .split(/[^a-z0-9'$€£¥%]+/)
     .map((w) => w.replace(/^'+|'+$/g, ''))
     .filter((w) => w !== '' && (options.keepStopwords === true || !STOPWORDS.has(w)))
     .map((w) => (options.stem === false ? w : stem(w)));
+  if (WORDS_SEEN.size >= WORDS_SEEN_MAX) WORDS_SEEN.clear();
+  WORDS_SEEN.set(key, found);
+  return [...found];
 }
 
 /** True when `a` and `b` are the same word, or one is a prefix of the other of at least 4 letters. */

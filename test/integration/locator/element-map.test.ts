@@ -138,6 +138,34 @@ describe('element map', () => {
     );
   });
 
+  it('cuts long texts as a whole collapse would, and gives the children of a wide parent their place', async () => {
+    const words = Array.from({ length: 3000 }, (_, i) => `word${i}`);
+    await page.setContent(`<!doctype html><body>
+      <div id="long">${words.join(' \n ')}</div>
+      <div id="airy">Lead${' <br>'.repeat(2500)} tail words here</div>
+      <div id="wide">${'<span>x</span>'.repeat(1500)}</div>
+    </body>`);
+    const map = await buildElementMap(page, { maxElements: 3000 });
+    const text = (id: string) => map.elements.find((e) => e.attributes.id === id)?.text;
+    const whole = words.join(' ');
+    expect(text('long')).toBe(`${whole.slice(0, 199)}…`);
+    // Its first 1,600 characters are nearly all line breaks: cut after collapsing them, not before.
+    expect(text('airy')).toBe('Lead tail words here');
+    const spans = map.elements.filter((e) => e.tag === 'span');
+    expect(spans).toHaveLength(1500);
+    expect(spans[1499]?.selector).toBe('#wide > span:nth-of-type(1500)');
+    expect((await resolve(map)).every((r) => r.matches === 1 && r.sameBox)).toBe(true);
+    // A sibling of the same name in another namespace shifts what :nth-of-type counts: each path is
+    // then checked against the page, and those it would not find alone are left out.
+    await page.evaluate(() => {
+      const wide = document.getElementById('wide')!;
+      wide.insertBefore(document.createElementNS('http://www.w3.org/2000/svg', 'span'), wide.children[10]!);
+    });
+    const mixed = await buildElementMap(page, { maxElements: 3000 });
+    expect(mixed.elements.filter((e) => e.tag === 'span').length).toBeGreaterThan(0);
+    const resolved = await resolve(mixed);
+    expect(resolved.every((r) => r.matches === 1 && r.sameBox)).toBe(true);
+  });
   it("keeps a huge page's blocks — infobox, contents, footer past the scan limit — against thousands of links", async () => {
     // An article of 1,500 titled links in paragraphs (each outranks a plain block), an infobox and a
     // contents box among them, and a footer and side panel after 9,000 elements. Blocks of at least

@@ -363,6 +363,23 @@ describe('reading a description', () => {
       'checkbox',
     ]);
   });
+
+  it('gives the same words each time, whatever a caller did with the last ones', () => {
+    const first = words('The Search Bar of the Docs');
+    expect(first).toEqual(['searchbox', 'doc']);
+    first.push('changed');
+    first[0] = 'changed';
+    expect(words('The Search Bar of the Docs')).toEqual(['searchbox', 'doc']);
+    // The options are part of what is remembered.
+    expect(words('The Search Bar of the Docs', { stem: false })).toEqual(['searchbox', 'docs']);
+    expect(words('The Search Bar of the Docs', { keepStopwords: true })).toEqual([
+      'the',
+      'searchbox',
+      'of',
+      'the',
+      'doc',
+    ]);
+  });
 });
 
 describe('the table of contents', () => {

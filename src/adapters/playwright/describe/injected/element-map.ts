@@ -190,7 +190,18 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     'tooltip',
   ]);
   const collapse = (s: string | null | undefined, max: number): string => {
-    const t = (s ?? '').replace(/\s+/g, ' ').trim();
+    const raw = s ?? '';
+    // A long text (a wrapper's innerText can be the whole page's) is cut before its whitespace is
+    // collapsed: when its beginning alone collapses to more than `max` characters, so does the whole,
+    // with the same first `max - 1`.
+    if (raw.length > 8 * max + 64) {
+      const head = raw
+        .slice(0, 8 * max)
+        .replace(/\s+/g, ' ')
+        .trim();
+      if (head.length > max) return `${head.slice(0, max - 1)}…`;
+    }
+    const t = raw.replace(/\s+/g, ' ').trim();
     return t.length > max ? `${t.slice(0, max - 1)}…` : t;
   };
   const roleOf = (el: Element): string | null => {
@@ -333,10 +344,11 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
       out.value = collapse(el.value, 60);
     return out;
   };
-  const ownText = (el: Element): boolean =>
-    Array.from(el.childNodes).some(
-      (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '',
-    );
+  const ownText = (el: Element): boolean => {
+    for (let n = el.firstChild; n; n = n.nextSibling)
+      if (n.nodeType === Node.TEXT_NODE && /\S/.test((n as Text).data)) return true;
+    return false;
+  };
   /** Tags that give a page its shape: the blocks people name ("the infobox", "the footer", "the code"). */
   const STRUCTURE = new Set([
     'header',
@@ -405,19 +417,45 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   const bump = (key: string): void => {
     counts.set(key, (counts.get(key) ?? 0) + 1);
   };
-  for (const el of Array.from(document.getElementsByTagName('*'))) {
+  const everything = document.getElementsByTagName('*');
+  for (let i = 0; i < everything.length; i += 1) {
+    const el = everything[i];
+    if (!el) continue;
     if (el.shadowRoot)
       for (let up: Element | null = el; up && !holdsShadow.has(up); up = up.parentElement)
         holdsShadow.add(up);
+    if (!el.hasAttributes()) continue;
     if (el.id) bump(`#${fold(el.id)}`);
     for (const attr of ATTRS) {
       const value = el.getAttribute(attr);
       if (value) bump(`${el.localName}[${attr}]${value}`);
     }
-    for (const c of Array.from(el.classList)) bump(`${el.localName}.${fold(c)}`);
+    const classes = el.classList;
+    for (let k = 0; k < classes.length; k += 1) bump(`${el.localName}.${fold(classes[k] ?? '')}`);
   }
   const only = (key: string): boolean => counts.get(key) === 1;
   const quote = (value: string): string => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  // Each child's place among its parent's children of its name (`:nth-of-type`), and the names that
+  // siblings of two namespaces share, computed once per parent: wide parents have thousands of children.
+  const siblings = new Map<Element, { nth: Map<Element, number>; mixed: Set<string> }>();
+  const siblingsOf = (parent: Element): { nth: Map<Element, number>; mixed: Set<string> } => {
+    let known = siblings.get(parent);
+    if (!known) {
+      const nth = new Map<Element, number>();
+      const mixed = new Set<string>();
+      const seen = new Map<string, { count: number; namespace: string | null }>();
+      for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
+        const before = seen.get(c.localName);
+        if (before && before.namespace !== c.namespaceURI) mixed.add(c.localName);
+        const count = (before?.count ?? 0) + 1;
+        seen.set(c.localName, { count, namespace: before?.namespace ?? c.namespaceURI });
+        nth.set(c, count);
+      }
+      known = { nth, mixed };
+      siblings.set(parent, known);
+    }
+    return known;
+  };
   const cache = new Map<Element, string | null>();
   const selectorOf = (el: Element): string | null => {
     const known = cache.get(el);
@@ -448,13 +486,11 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
       const parent = el.parentElement;
       const parentSelector = !parent ? null : parent === document.body ? 'body' : selectorOf(parent);
       if (parent && parentSelector) {
-        const sameName = Array.from(parent.children).filter((c) => c.localName === el.localName);
-        const nth = sameName.indexOf(el) + 1;
-        const path = `${parentSelector} > ${tag}:nth-of-type(${nth})`;
+        const { nth, mixed } = siblingsOf(parent);
+        const path = `${parentSelector} > ${tag}:nth-of-type(${nth.get(el) ?? 0})`;
         // One parent, one n-th child of the type: unique by construction, unless siblings of the
         // same name live in another namespace (an SVG <a> beside an HTML one).
-        const oneType = sameName.every((c) => c.namespaceURI === el.namespaceURI);
-        if (oneType || unique(path, el)) found = path;
+        if (!mixed.has(el.localName) || unique(path, el)) found = path;
       }
     }
     cache.set(el, found);
