@@ -1,5 +1,6 @@
 import type { ElementMap } from '../../ports/element-locator.js';
 import type { Query } from './hand-matcher.js';
+import { contentWord } from './hand-matcher.js';
 import type { ElementView } from './kinds.js';
 import { KINDS, kindsOf } from './kinds.js';
 import { countIn, dayShownIn, plain, showsSomeDay, words } from './text.js';
@@ -60,7 +61,7 @@ export function soleTitle(query: Query, views: readonly ElementView[], documentT
   const titled = new Set(title);
   // The words that say which heading ("the heading of the pricing section", "the Cape Orran
   // heading"), other than what the page is ("the recipe title"), must be the title's.
-  const named = [...query.terms.filter((t) => !t.kindWord && t.weight === 1), ...query.contextTerms]
+  const named = [...query.terms.filter(contentWord), ...query.contextTerms]
     .map((t) => t.word)
     .filter((w) => !PAGE_NOUNS.has(w));
   if (named.some((w) => !titled.has(w))) return -1;

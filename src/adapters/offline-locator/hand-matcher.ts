@@ -19,6 +19,12 @@ interface Term {
   kindWord: boolean;
 }
 
+/**
+ * True for a word that says what the thing shows ("pricing", "Cape Orran"): neither a kind word
+ * nor a modifier, which {@link parseDescription} weighs below 1.
+ */
+export const contentWord = (t: Term): boolean => !t.kindWord && t.weight >= 1;
+
 export interface Query {
   /** The kind the description's head noun names (its last kind word); empty when none. */
   kinds: KindRequest[];
@@ -505,7 +511,7 @@ export class Scorer {
    * modifiers) found on the element or around it, however weakly; null when it has none.
    */
   contentCoverage(v: ElementView): number | null {
-    const content = this.query.terms.filter((t) => t.weight >= 1 && !t.kindWord);
+    const content = this.query.terms.filter(contentWord);
     if (content.length === 0) return null;
     let found = 0;
     let total = 0;
