@@ -80,3 +80,43 @@ describe.each([
     }
   });
 });
+
+describe('direct shots of a region', () => {
+  it('shoot a region in view as shown, one across or below the fold beyond the viewport', async () => {
+    const context = await browsers[0]!.newContext({ viewport: { width: 800, height: 600 } });
+    try {
+      const page = await context.newPage();
+      // A gradient as tall as the viewport over a page 20,000 px tall, and a box far below it.
+      await page.setContent(`<!doctype html><style>body { margin: 0 }
+        #hero { height: 100vh; background: linear-gradient(#c00, #00c) }
+        #low { position: absolute; top: 12000px; left: 40px; width: 200px; height: 100px; background: #0a0 }
+        #tall { height: 20000px }</style><div id="hero"></div><div id="low"></div><div id="tall"></div>`);
+      const shot = {
+        type: 'png' as const,
+        quality: 80,
+        omitBackground: false,
+        hasTouch: false,
+        mobile: false,
+      };
+      const hero = { x: 0, y: 0, width: 800, height: 600 };
+      const inView = await directScreenshot(page, { ...shot, clip: hero });
+      await samePixels(inView!, await page.screenshot({ type: 'png' }));
+      await samePixels(inView!, await page.locator('#hero').screenshot({ type: 'png' }));
+      // Across the fold: beyond the viewport, the same pixels as Playwright's full-page clip.
+      const across = { x: 0, y: 450, width: 800, height: 300 };
+      await samePixels(
+        (await directScreenshot(page, { ...shot, clip: across }))!,
+        await page.screenshot({ type: 'png', clip: across, fullPage: true }),
+      );
+      const low = { x: 40, y: 12000, width: 200, height: 100 };
+      const below = await directScreenshot(page, { ...shot, clip: low });
+      const { data, info } = await sharp(below!).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([200, 100]);
+      expect([...data.subarray(0, 3)]).toEqual([0, 170, 0]);
+      // Neither shot moved the page.
+      expect(await page.evaluate(() => [scrollX, scrollY, innerHeight])).toEqual([0, 0, 600]);
+    } finally {
+      await context.close();
+    }
+  });
+});
