@@ -134,14 +134,21 @@ describe('scale-out: one api, two workers, one killed', () => {
     const status = async (jobId: string): Promise<Status> =>
       (await (await fetch(`${api.baseUrl}/jobs/${jobId}/status`, { headers: auth })).json()) as Status;
 
-    // Kill one worker while captures run (every capture waits 1.2 s for the page), once it has
-    // finished one itself: from then on it keeps two in flight while the queue lasts (a worker still
-    // warming its browser when the other had finished eight would die with nothing to hand over).
-    const doomedWorks = (): boolean => doomed.logs.some((line) => line.includes('"capture attempt done"'));
+    // Kill one worker while it has captures in flight (every capture waits 1.2 s for the page): once
+    // it has finished one itself, and while at least ten jobs are still to be done, so that both
+    // workers are busy. (Counting delivered webhooks instead let a slow delivery push the kill past
+    // the last capture, and a worker still warming its browser has nothing to hand over.)
+    const done = (worker: typeof doomed): number =>
+      worker.logs.filter((line) => line.includes('"capture attempt done"')).length;
     await until(
-      async () => (receiver.at('/hook').length >= 8 && doomedWorks() ? true : undefined),
+      async () => {
+        const mine = done(doomed);
+        if (mine + done(survivor) > JOBS - 10)
+          throw new Error('the queue ran low before the doomed worker worked');
+        return mine >= 1 ? true : undefined;
+      },
       180_000,
-      100,
+      50,
     );
     doomed.child.kill('SIGKILL');
     await doomed.exited;
