@@ -437,8 +437,8 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   const quote = (value: string): string => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
   // Each child's place among its parent's children of its name (`:nth-of-type`), and the names that
   // siblings of two namespaces share, computed once per parent: wide parents have thousands of children.
-  const siblings = new Map<Element, { nth: Map<Element, number>; mixed: Set<string> }>();
-  const siblingsOf = (parent: Element): { nth: Map<Element, number>; mixed: Set<string> } => {
+  const siblings = new Map<Element | ShadowRoot, { nth: Map<Element, number>; mixed: Set<string> }>();
+  const siblingsOf = (parent: Element | ShadowRoot): { nth: Map<Element, number>; mixed: Set<string> } => {
     let known = siblings.get(parent);
     if (!known) {
       const nth = new Map<Element, number>();
@@ -548,8 +548,7 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     ];
     for (const inner of simple) if (alone(inner)) return `${host} ${inner}`;
     const parent = el.parentElement;
-    const sameName = Array.from((parent ?? root).children).filter((c) => c.localName === el.localName);
-    const step = `${tag}:nth-of-type(${sameName.indexOf(el) + 1})`;
+    const step = `${tag}:nth-of-type(${siblingsOf(parent ?? root).nth.get(el) ?? 0})`;
     if (parent) {
       const above = selectorOf(parent);
       return above === null ? null : `${above} > ${step}`;
