@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { createDirectEgress } from '../../src/adapters/egress/direct-egress.js';
+import { createLocatorThread } from '../../src/adapters/offline-locator/locator-thread.js';
 import { createOfflineLocator } from '../../src/adapters/offline-locator/offline-locator.js';
 import { launchChromium } from '../../src/adapters/playwright/browser/launch-chromium.js';
 import { buildElementMap } from '../../src/adapters/playwright/describe/injected/element-map.js';
@@ -164,7 +165,9 @@ console.log(`\nmap + locate: median ${median(mapMs).toFixed(0)} ms per descripti
 mapMs = [];
 
 if (!FAST) {
-  // The same pages through the real capturer, one at a time: plain viewport vs the first description.
+  // The same pages through the real capturer, one at a time: plain viewport vs the first description,
+  // the locator on its worker thread as the service runs it.
+  const thread = createLocatorThread();
   const capturer = createPlaywrightCapturer({
     chromiumPath: benchChromium(),
     egress: createDirectEgress(),
@@ -172,7 +175,7 @@ if (!FAST) {
     browserMaxCaptures: 1000,
     navigationTimeoutMs: 15_000,
     maxFullPageHeightPx: 16_384,
-    locator,
+    locator: createOfflineLocator({ thread }),
   });
   await capturer.ready();
   const plain: number[] = [];
@@ -190,6 +193,7 @@ if (!FAST) {
     }
   }
   await capturer.close();
+  await thread.close();
   console.log(
     `capture time, median over ${plain.length} pages: ${median(plain).toFixed(0)} ms without a description, ${median(described).toFixed(0)} ms with one`,
   );

@@ -1,7 +1,9 @@
 import type { AddressPolicy } from '../adapters/egress/address-policy.js';
 import { createEgressProxy } from '../adapters/egress/egress-proxy.js';
 import { createGatewayLocator } from '../adapters/ai-gateway/gateway-locator.js';
-import { createOfflineLocator, shortlistOffline } from '../adapters/offline-locator/offline-locator.js';
+import { createLocatorThread } from '../adapters/offline-locator/locator-thread.js';
+import type { LocatorThread } from '../adapters/offline-locator/locator-thread.js';
+import { createOfflineLocator } from '../adapters/offline-locator/offline-locator.js';
 import { createPlaywrightCapturer } from '../adapters/playwright/playwright-capturer.js';
 import { createS3CustomerStorage } from '../adapters/s3-storage/s3-customer-storage.js';
 import { createHttpsWebhookSender } from '../adapters/webhook-http/https-webhook-sender.js';
@@ -38,7 +40,7 @@ export interface WorkerRole {
 /** How often jobs that were never enqueued (a crash between insert and enqueue) are looked for. */
 const SWEEP_EVERY_MS = 60_000;
 
-function locatorOf(config: Config): ElementLocator {
+function locatorOf(config: Config, thread: LocatorThread): ElementLocator {
   return config.aiGatewayUrl
     ? createGatewayLocator({
         baseUrl: config.aiGatewayUrl,
@@ -47,9 +49,9 @@ function locatorOf(config: Config): ElementLocator {
         timeoutMs: config.aiTimeoutMs,
         // The model picks among the offline matcher's 40 likeliest elements; its choice stands
         // when the model's answer names none of the page's elements.
-        shortlister: (description, map) => shortlistOffline(description, map, 40),
+        shortlister: (description, map) => thread.shortlist(description, map, 40),
       })
-    : createOfflineLocator();
+    : createOfflineLocator({ thread });
 }
 
 /**
@@ -62,7 +64,7 @@ function locatorOf(config: Config): ElementLocator {
  * 1. the sweeps (orphans, retention), so that nothing is enqueued or deleted behind the worker's back;
  * 2. the worker: it stops taking jobs and lets running captures finish (their jobs end and write
  *    their webhook rows, so the dispatcher must still be running);
- * 3. the capturer: its browsers close once the last capture is over;
+ * 3. the capturer: its browsers close once the last capture is over; then the locator's thread;
  * 4. the dispatcher: attempts in flight get a moment, then are given back to be sent after a restart;
  * 5. the egress proxy last: captures and their connections are gone by then.
  */
@@ -81,6 +83,8 @@ export async function startWorkerRole(ctx: WorkerContext): Promise<WorkerRole> {
     { concurrency: config.webhookConcurrency, leaseMs: config.webhookLeaseMs },
   );
   const egress = await createEgressProxy({ policy: ctx.policy, dnsServers: config.dnsServers });
+  // The offline locator reads element maps on a thread of its own (also the gateway's shortlist).
+  const locatorThread = createLocatorThread();
   const capturer = createPlaywrightCapturer({
     chromiumPath: config.chromiumPath,
     concurrency: config.concurrency,
@@ -91,7 +95,7 @@ export async function startWorkerRole(ctx: WorkerContext): Promise<WorkerRole> {
     captureTimeoutMs: config.captureTimeoutMs,
     egress,
     regionProxies: ctx.regionProxies,
-    locator: locatorOf(config),
+    locator: locatorOf(config, locatorThread),
     // blockAds: the engine built from assets/filters is kept under DATA_DIR for a fast start.
     preparation: { adblock: { cacheDir: `${config.dataDir}/cache` } },
     onBackgroundError: (err) => logger.warn({ err }, 'browser pool'),
@@ -133,6 +137,7 @@ export async function startWorkerRole(ctx: WorkerContext): Promise<WorkerRole> {
       await retention.stop();
       await worker.stop();
       await capturer.close();
+      await locatorThread.close();
       await dispatcher.stop();
       await egress.close();
     },

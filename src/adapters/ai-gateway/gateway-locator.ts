@@ -36,10 +36,13 @@ export interface GatewayLocatorOptions {
 }
 
 /** The offline answer to a description and the indices of the map's likeliest elements. */
-export type Shortlister = (
-  description: string,
-  map: ElementMap,
-) => { answer: LocateAnswer; shortlist: number[] };
+export type Shortlister = (description: string, map: ElementMap) => Shortlist | Promise<Shortlist>;
+
+/** What a {@link Shortlister} gives: its answer, and the indices in the map it shortlists. */
+export interface Shortlist {
+  answer: LocateAnswer;
+  shortlist: number[];
+}
 
 /**
  * The element locator on a language model behind an OpenAI-compatible chat-completions gateway
@@ -99,7 +102,7 @@ export function createGatewayLocator(options: GatewayLocatorOptions): ElementLoc
       // client honours a gateway's Retry-After of up to a minute).
       const budget = AbortSignal.timeout(timeoutMs * (maxRetries + 1) + RETRY_PAUSE_MS);
       try {
-        const offline = options.shortlister?.(request.description, request.map) ?? null;
+        const offline = (await options.shortlister?.(request.description, request.map)) ?? null;
         const content = await ask(request, offline?.shortlist ?? null, AbortSignal.any([signal, budget]));
         const answer = readAnswer(content, request.map);
         return offline ? withSecondOpinion(answer, offline.answer, request.map) : answer;

@@ -23,13 +23,31 @@ export { soleDate, soleEvident, soleTitle } from './evident.js';
  * page's element map, and a ranker learned from labelled real pages (ranker.ts) picks the element
  * and says how sure it is.
  */
-export function createOfflineLocator(): ElementLocator {
+export function createOfflineLocator(options: OfflineLocatorOptions = {}): ElementLocator {
+  const { thread } = options;
   return {
     name: 'offline',
     model: null,
     wantsScreenshot: false,
-    locate: async (request) => locateOffline(request.description, request.map),
+    locate: async (request) =>
+      thread
+        ? (await thread.shortlist(request.description, request.map, 0)).answer
+        : locateOffline(request.description, request.map),
   };
+}
+
+/** Options of {@link createOfflineLocator}. */
+export interface OfflineLocatorOptions {
+  /**
+   * Where the answers are worked out: a worker thread (locator-thread.ts), so that the event loop
+   * goes on meanwhile. Absent: inline, on the caller's thread.
+   */
+  thread?: Shortlisting;
+}
+
+/** Something that works out {@link shortlistOffline}'s answers, perhaps elsewhere than on the caller's thread. */
+export interface Shortlisting {
+  shortlist(description: string, map: ElementMap, size: number): Promise<Shortlisted>;
 }
 
 /**
