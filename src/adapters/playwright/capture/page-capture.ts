@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { PdfSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
-import { cropTarget } from './selectors.js';
+import type { DocumentMatch } from './selectors.js';
+import { cropTarget, documentMatch } from './selectors.js';
 
 /** A rectangle in document CSS pixels (the page's top-left corner is 0,0). */
 export interface Clip {
@@ -138,12 +139,34 @@ export async function scrollThrough(page: Page, maxHeightPx: number, budgetMs: n
 export async function elementClip(page: Page, selector: string, waitMs: number): Promise<Clip> {
   const notFound = (message: string): AppError =>
     new AppError('ELEMENT_NOT_FOUND', message, { retryable: false });
+  const invalid = (reason: string): AppError =>
+    notFound(`The selector "${selector}" is not a valid CSS selector: ${reason}`);
+  // The document's own match in one round trip; else the first inside an open shadow root, or the
+  // element waited for.
+  const inDocument = await documentMatch(page, selector, true);
+  if (inDocument !== null && 'invalid' in inDocument) throw invalid(inDocument.invalid);
+  const box = inDocument?.box ?? (await shadowBox(page, selector, waitMs));
+  if (box === null) throw notFound(`No element matches the selector "${selector}"`);
+  if ('invalid' in box) throw invalid(box.invalid);
+  const x = Math.max(0, Math.floor(box.left));
+  const y = Math.max(0, Math.floor(box.top));
+  const clip = { x, y, width: Math.ceil(box.right) - x, height: Math.ceil(box.bottom) - y };
+  if (clip.width <= 0 || clip.height <= 0) {
+    throw notFound(`The element matching "${selector}" has no visible size (hidden or empty)`);
+  }
+  return clip;
+}
+
+/** {@link elementClip}'s box of an element the document's `querySelector` did not find (yet). */
+async function shadowBox(
+  page: Page,
+  selector: string,
+  waitMs: number,
+): Promise<DocumentMatch['box'] | { invalid: string } | null> {
   const target = await cropTarget(page, selector, waitMs);
-  if (target === null) throw notFound(`No element matches the selector "${selector}"`);
-  if ('invalid' in target)
-    throw notFound(`The selector "${selector}" is not a valid CSS selector: ${target.invalid}`);
+  if (target === null || 'invalid' in target) return target;
   const el = target.element;
-  const box = await el
+  return el
     .evaluate((target) => {
       target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       const r = target.getBoundingClientRect();
@@ -155,13 +178,6 @@ export async function elementClip(page: Page, selector: string, waitMs: number):
       };
     })
     .finally(() => void el.dispose().catch(() => undefined));
-  const x = Math.max(0, Math.floor(box.left));
-  const y = Math.max(0, Math.floor(box.top));
-  const clip = { x, y, width: Math.ceil(box.right) - x, height: Math.ceil(box.bottom) - y };
-  if (clip.width <= 0 || clip.height <= 0) {
-    throw notFound(`The element matching "${selector}" has no visible size (hidden or empty)`);
-  }
-  return clip;
 }
 
 /**

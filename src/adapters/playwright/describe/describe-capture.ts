@@ -4,7 +4,7 @@ import type { ElementLocator, LocateAnswer, PageScreenshot } from '../../../port
 import { CROP_CONFIDENCE } from '../../../ports/element-locator.js';
 import { buildElementMap } from './injected/element-map.js';
 import { scrollThrough } from '../capture/page-capture.js';
-import { cropTarget } from '../capture/selectors.js';
+import { cropTarget, documentMatch } from '../capture/selectors.js';
 
 /** Width of the screenshot sent to a model, in image px (the page is scaled down to it). */
 const MODEL_IMAGE_WIDTH_PX = 1024;
@@ -101,6 +101,9 @@ function fullPage(metadata: Record<string, unknown>): DescribedTarget {
  * and visible.
  */
 async function checkSelector(page: Page, selector: string): Promise<string | null> {
+  const inDocument = await documentMatch(page, selector, false);
+  if (inDocument !== null && 'invalid' in inDocument) return 'is not a valid CSS selector';
+  if (inDocument !== null) return inDocument.visible ? null : 'matches an element that is not visible';
   const target = await cropTarget(page, selector, 0);
   if (target === null) return 'matches no element of the page';
   if ('invalid' in target) return 'is not a valid CSS selector';
