@@ -199,7 +199,7 @@ async function inPage(
     ? { loadTimedOut: true, pendingRequests: navigation.pendingRequests }
     : {};
   if (spec.video) return record(context, page, spec, deps, metadata, network, stopped);
-  const target = await locate(context, page, spec, deps, settle, metadata);
+  const target = await locate(context, page, spec, deps, settle, network, metadata);
   const shot = await shoot(context, page, spec, target, {
     maxFullPageHeightPx: deps.maxFullPageHeightPx,
     elementWaitMs: deps.elementWaitMs,
@@ -228,6 +228,7 @@ async function locate(
   spec: CaptureSpec,
   deps: CaptureRunDeps,
   settle: () => Promise<void>,
+  network: NetworkTracker,
   metadata: CaptureMetadata,
 ): Promise<Target> {
   if (spec.element !== null) return { kind: 'element', selector: spec.element };
@@ -239,6 +240,7 @@ async function locate(
       maxHeightPx: deps.maxFullPageHeightPx,
       scrollBudgetMs: SCROLL_BUDGET_MS,
       settle,
+      network,
     });
     Object.assign(metadata, found.metadata);
     return found.selector === null ? { kind: 'fullPage' } : { kind: 'element', selector: found.selector };

@@ -1,6 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { imageSize } from 'image-size';
-import type { ElementLocator, LocateAnswer, PageScreenshot } from '../../../ports/element-locator.js';
+import type {
+  ElementLocator,
+  ElementMap,
+  LocateAnswer,
+  PageScreenshot,
+} from '../../../ports/element-locator.js';
+import type { NetworkTracker } from '../capture/page-capture.js';
 import { CROP_CONFIDENCE } from '../../../ports/element-locator.js';
 import { buildElementMap } from './injected/element-map.js';
 import { scrollThrough } from '../capture/page-capture.js';
@@ -23,6 +29,8 @@ export interface DescribeOptions {
   scrollBudgetMs: number;
   /** Waits for the page's network to go quiet. */
   settle: () => Promise<void>;
+  /** The page's requests: a page with nothing in flight is mapped without waiting. */
+  network: Pick<NetworkTracker, 'mark' | 'settledSince'>;
 }
 
 /** Where a description led: the selector to crop to, or null for the full page, and what to report. */
@@ -33,8 +41,9 @@ export interface DescribedTarget {
 }
 
 /**
- * Seed §3.1: builds the element map of the loaded page (and a downscaled full-page screenshot when
- * the locator looks at one), asks the locator, and checks its selector against the page. A
+ * Seed §3.1: builds the element map of the loaded page — at once when nothing is in flight, kept when
+ * no request started meanwhile, else once the network is quiet — (and a downscaled full-page
+ * screenshot when the locator looks at one), asks the locator, and checks its selector against the page. A
  * confidence of at least 0.6 on a selector that matches a visible element crops to it; anything
  * else — a lower confidence, a selector that matches nothing or is not CSS, an unreadable answer,
  * a gateway that is down or slow — returns the full page, with the reason in `aiError`. Only the
@@ -57,12 +66,7 @@ export async function describeTarget(
   page.once('close', onClose);
   let answer: LocateAnswer;
   try {
-    await options.settle();
-    if (locator.wantsScreenshot) {
-      await scrollThrough(page, options.maxHeightPx, options.scrollBudgetMs);
-      await options.settle();
-    }
-    const map = await buildElementMap(page);
+    const map = (await optimisticMap(page, locator, options)) ?? (await settledMap(page, locator, options));
     const screenshot = locator.wantsScreenshot
       ? await modelScreenshot(context, page, map.documentHeight, options.maxHeightPx)
       : null;
@@ -86,6 +90,37 @@ export async function describeTarget(
   if (unusable !== null)
     return fullPage({ ...reported, aiError: `the selector "${answer.selector}" ${unusable}` });
   return { selector: answer.selector, metadata: { aiSelectorUsed: answer.selector, ...reported } };
+}
+
+/**
+ * Optimistic: the map of a page with nothing in flight, built at once, and kept when no request
+ * started meanwhile (null otherwise, and for a locator that looks at the page: it scrolls first).
+ * Waiting for quiet first costs an animation frame even on a settled page (about 15 ms).
+ */
+async function optimisticMap(
+  page: Page,
+  locator: ElementLocator,
+  options: DescribeOptions,
+): Promise<ElementMap | null> {
+  const { network } = options;
+  const mark = network.mark();
+  if (locator.wantsScreenshot || !network.settledSince(mark)) return null;
+  const map = await buildElementMap(page);
+  return network.settledSince(mark) ? map : null;
+}
+
+/** The map once the page's network is quiet, after a scroll through it for a locator that looks. */
+async function settledMap(
+  page: Page,
+  locator: ElementLocator,
+  options: DescribeOptions,
+): Promise<ElementMap> {
+  await options.settle();
+  if (locator.wantsScreenshot) {
+    await scrollThrough(page, options.maxHeightPx, options.scrollBudgetMs);
+    await options.settle();
+  }
+  return buildElementMap(page);
 }
 
 function fullPage(metadata: Record<string, unknown>): DescribedTarget {
