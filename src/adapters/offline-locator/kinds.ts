@@ -506,11 +506,21 @@ export function viewsOf(elements: readonly PageElement[]): ElementView[] {
   });
 }
 
+/** Where an element lies among the others, all {@link takenFor} needs. */
+export interface Placed {
+  index: number;
+  /** Indices of its ancestors in the map. */
+  ancestors: readonly number[];
+  /** Its area in CSS px². */
+  area: number;
+}
+
 /**
  * True when `v` is not `it` but an element a user would take for it: a wrapper of at most twice its
- * area, or an inside of at least half (the tolerance of a right crop).
+ * area, or an inside of at least half (the tolerance of a right crop). The one definition: the
+ * ranker's families (`sameFamily` in ranker.ts) are this too.
  */
-export function takenFor(it: ElementView, v: ElementView): boolean {
+export function takenFor(it: Placed, v: Placed): boolean {
   if (v.index === it.index) return false;
   return (
     (it.ancestors.includes(v.index) && v.area <= 2 * it.area) ||

@@ -1,3 +1,6 @@
+import type { Placed } from './kinds.js';
+import { takenFor } from './kinds.js';
+
 /**
  * The learned part of the offline locator: a small model that scores each element of the map from
  * its features (features.ts) (linear, plus optionally one hidden layer of tanh units), trained by
@@ -93,16 +96,19 @@ export function calibrationSignals(
   ];
 }
 
-/** True when `other` is `best`, a wrapper of at most twice its area, or lies inside it covering at least half of it. */
+/**
+ * True when `other` is `best`, a wrapper of at most twice its area, or lies inside it covering at
+ * least half of it: `best` or one a user would take for it ({@link takenFor}).
+ */
 export function sameFamily(shape: Shape, best: number, other: number): boolean {
   if (other < 0) return false;
-  const area = shape.areas[best] ?? 0;
-  const a = shape.areas[other] ?? 0;
-  return (
-    other === best ||
-    ((shape.ancestors[best] ?? []).includes(other) && a <= 2 * area) ||
-    ((shape.ancestors[other] ?? []).includes(best) && a >= 0.5 * area)
-  );
+  if (other === best) return true;
+  const at = (i: number): Placed => ({
+    index: i,
+    ancestors: shape.ancestors[i] ?? [],
+    area: shape.areas[i] ?? 0,
+  });
+  return takenFor(at(best), at(other));
 }
 
 /**
