@@ -49,7 +49,7 @@ function locatorOf(config: Config, thread: LocatorThread): ElementLocator {
         timeoutMs: config.aiTimeoutMs,
         // The model picks among the offline matcher's 40 likeliest elements; its choice stands
         // when the model's answer names none of the page's elements.
-        shortlister: (description, map) => thread.shortlist(description, map, 40),
+        shortlister: (description, map, signal) => thread.shortlist(description, map, 40, signal),
       })
     : createOfflineLocator({ thread });
 }

@@ -36,7 +36,11 @@ export interface GatewayLocatorOptions {
 }
 
 /** The offline answer to a description and the indices of the map's likeliest elements. */
-export type Shortlister = (description: string, map: ElementMap) => Shortlist | Promise<Shortlist>;
+export type Shortlister = (
+  description: string,
+  map: ElementMap,
+  signal: AbortSignal,
+) => Shortlist | Promise<Shortlist>;
 
 /** What a {@link Shortlister} gives: its answer, and the indices in the map it shortlists. */
 export interface Shortlist {
@@ -102,7 +106,7 @@ export function createGatewayLocator(options: GatewayLocatorOptions): ElementLoc
       // client honours a gateway's Retry-After of up to a minute).
       const budget = AbortSignal.timeout(timeoutMs * (maxRetries + 1) + RETRY_PAUSE_MS);
       try {
-        const offline = (await options.shortlister?.(request.description, request.map)) ?? null;
+        const offline = (await options.shortlister?.(request.description, request.map, signal)) ?? null;
         const content = await ask(request, offline?.shortlist ?? null, AbortSignal.any([signal, budget]));
         const answer = readAnswer(content, request.map);
         return offline ? withSecondOpinion(answer, offline.answer, request.map) : answer;

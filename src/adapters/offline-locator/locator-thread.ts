@@ -19,19 +19,36 @@ export interface LocatorRequest {
 /** The worker's answer to the request `id`: the result, or why there is none. */
 export type LocatorReply = { id: number; result: Shortlisted } | { id: number; error: string };
 
-/** Worker starts in a row that end before any answer, after which the thread stops trying and answers inline. */
+/** Workers in a row that die before answering anything, after which all questions are answered inline. */
 const MAX_FAILED_STARTS = 3;
+
+/** How long the worker may go without answering while questions wait, by default, ms. */
+const ANSWER_TIMEOUT_MS = 10_000;
 
 /** Options of {@link createLocatorThread}. */
 export interface LocatorThreadOptions {
-  /** Starts a worker (tests: one that dies); default: the one running locator-worker's body. */
+  /** Starts a worker (tests: one that dies or hangs); default: the one running locator-worker's body. */
   spawn?: () => Worker;
+  /** How long the worker may go without answering while questions wait before it is taken for stuck, ms; default 10,000. */
+  answerTimeoutMs?: number;
 }
 
 /** The offline locator on a worker thread of its own; see {@link createLocatorThread}. */
 export interface LocatorThread extends Shortlisting {
-  /** Ends the worker; later questions start a new one. */
+  /** Ends the worker (questions still waiting fail); later questions start a new one. */
   close(): Promise<void>;
+}
+
+interface Waiting {
+  request: LocatorRequest;
+  resolve: (result: Shortlisted) => void;
+  reject: (err: Error) => void;
+}
+
+interface Running {
+  thread: Worker;
+  /** It has answered a question. */
+  answered: boolean;
 }
 
 /**
@@ -41,84 +58,141 @@ export interface LocatorThread extends Shortlisting {
  * structured clone; the answer is the one {@link shortlistOffline} gives inline.
  *
  * The worker starts with the first question (about 40 ms, and 12 MB: a service that is never asked
- * for a description does without it), is shared by all captures (they queue), and keeps the process
- * alive only while it has questions to answer. When it dies — it should not, but a thread can run
- * out of memory — the questions it held are answered inline and the next question starts a new
- * worker; after {@link MAX_FAILED_STARTS} workers in a row that died before answering anything, all
- * questions are answered inline.
+ * for a description does without it), is shared by all captures (it answers in turn), and keeps the
+ * process alive only while it has questions to answer. The worker answers in the order asked, so the
+ * oldest question waiting is the one it is working on:
+ * - when the worker dies, or goes `answerTimeoutMs` without answering while questions wait (it is
+ *   then ended), that question fails — the capture returns the full page, saying why — and the
+ *   others are asked again of a new worker;
+ * - a worker that dies before answering anything blames no question: all are asked again; after
+ *   {@link MAX_FAILED_STARTS} such workers in a row, questions are answered inline;
+ * - a question whose `signal` aborts fails at once (its answer, if it comes, is dropped).
  *
  * Run from TypeScript sources (tests, `tsx`), the worker loads its module through `tsx`.
  */
 export function createLocatorThread(options: LocatorThreadOptions = {}): LocatorThread {
   const spawn = options.spawn ?? spawnWorker;
-  let worker: Worker | null = null;
+  const answerTimeoutMs = options.answerTimeoutMs ?? ANSWER_TIMEOUT_MS;
+  let worker: Running | null = null;
   let failedStarts = 0;
-  let answeredSinceStart = false;
   let nextId = 1;
-  const pending = new Map<
-    number,
-    { request: LocatorRequest; resolve: (r: Shortlisted) => void; reject: (e: Error) => void }
-  >();
+  /** The current worker's questions, oldest first. */
+  const pending = new Map<number, Waiting>();
+  let stuckTimer: NodeJS.Timeout | null = null;
 
-  const inline = (request: LocatorRequest): Shortlisted =>
-    shortlistOffline(request.description, request.map, request.size);
+  const answerInline = (waiting: Waiting): void => {
+    try {
+      waiting.resolve(
+        shortlistOffline(waiting.request.description, waiting.request.map, waiting.request.size),
+      );
+    } catch (err) {
+      waiting.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  };
 
-  const start = (): Worker | null => {
+  /** Restarts the clock of the question the worker works on; stops it when none waits. */
+  const watch = (): void => {
+    if (stuckTimer) clearTimeout(stuckTimer);
+    stuckTimer = null;
+    if (pending.size === 0) {
+      worker?.thread.unref();
+      return;
+    }
+    stuckTimer = setTimeout(
+      () => lose(`the offline locator gave no answer within ${answerTimeoutMs} ms`, true),
+      answerTimeoutMs,
+    );
+    stuckTimer.unref();
+  };
+
+  /** The worker is gone (or stuck): the question it worked on fails, unless `blameless`; the others are asked again. */
+  const lose = (reason: string, blame: boolean): void => {
+    const lost = worker;
+    worker = null;
+    if (stuckTimer) clearTimeout(stuckTimer);
+    stuckTimer = null;
+    const waiting = [...pending.values()];
+    pending.clear();
+    if (lost) void lost.thread.terminate().catch(() => undefined);
+    if (blame) waiting.shift()?.reject(new Error(reason));
+    for (const w of waiting) ask(w);
+  };
+
+  const start = (): Running | null => {
     if (failedStarts >= MAX_FAILED_STARTS) return null;
-    const spawned = spawn();
-    answeredSinceStart = false;
-    spawned.on('message', (reply: LocatorReply) => {
-      answeredSinceStart = true;
+    const running: Running = { thread: spawn(), answered: false };
+    const { thread } = running;
+    thread.on('message', (reply: LocatorReply) => {
+      if (worker !== running) return;
+      running.answered = true;
       failedStarts = 0;
       const waiting = pending.get(reply.id);
-      if (!waiting) return;
       pending.delete(reply.id);
-      if (pending.size === 0) spawned.unref();
+      watch();
+      if (!waiting) return;
       if ('result' in reply) waiting.resolve(reply.result);
       else waiting.reject(new Error(reply.error));
     });
-    const gone = (): void => {
-      if (worker !== spawned) return;
-      worker = null;
-      if (!answeredSinceStart) failedStarts += 1;
-      // What the dead worker held is answered here.
-      for (const [id, waiting] of pending) {
-        pending.delete(id);
-        try {
-          waiting.resolve(inline(waiting.request));
-        } catch (err) {
-          waiting.reject(err instanceof Error ? err : new Error(String(err)));
-        }
-      }
+    const gone = (err?: Error): void => {
+      if (worker !== running) return;
+      if (!running.answered) failedStarts += 1;
+      lose(
+        err ? `the offline locator's worker failed: ${err.message}` : "the offline locator's worker stopped",
+        running.answered,
+      );
     };
-    spawned.on('error', gone);
-    spawned.on('exit', gone);
-    // Idle, the worker does not keep the process alive (its listeners above would).
-    spawned.unref();
-    return spawned;
+    thread.on('error', gone);
+    thread.on('exit', () => gone());
+    // Idle, the worker does not keep the process alive (its listeners above would); busy, it does.
+    thread.unref();
+    return running;
+  };
+
+  const ask = (waiting: Waiting): void => {
+    worker ??= start();
+    if (!worker) {
+      answerInline(waiting);
+      return;
+    }
+    pending.set(waiting.request.id, waiting);
+    if (pending.size === 1) {
+      worker.thread.ref();
+      watch();
+    }
+    worker.thread.postMessage(waiting.request);
   };
 
   return {
-    shortlist(description, map, size) {
-      const request: LocatorRequest = { id: nextId++, description, map, size };
-      worker ??= start();
-      const running = worker;
-      if (!running) return Promise.resolve(inline(request));
+    shortlist(description, map, size, signal) {
       return new Promise<Shortlisted>((resolve, reject) => {
-        pending.set(request.id, { request, resolve, reject });
-        // Busy, it does: a question waits for its answer.
-        running.ref();
-        running.postMessage(request);
+        if (signal?.aborted) {
+          reject(signal.reason instanceof Error ? signal.reason : new Error('the locate was aborted'));
+          return;
+        }
+        const request: LocatorRequest = { id: nextId++, description, map, size };
+        const onAbort = (): void => {
+          if (pending.delete(request.id) && pending.size === 0) watch();
+          reject(signal?.reason instanceof Error ? signal.reason : new Error('the locate was aborted'));
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        const settle =
+          <T>(fn: (value: T) => void) =>
+          (value: T): void => {
+            signal?.removeEventListener('abort', onAbort);
+            fn(value);
+          };
+        ask({ request, resolve: settle(resolve), reject: settle(reject) });
       });
     },
     async close() {
       const running = worker;
       worker = null;
-      if (running) await running.terminate();
-      for (const [id, waiting] of pending) {
-        pending.delete(id);
-        waiting.resolve(inline(waiting.request));
-      }
+      if (stuckTimer) clearTimeout(stuckTimer);
+      stuckTimer = null;
+      const waiting = [...pending.values()];
+      pending.clear();
+      for (const w of waiting) w.reject(new Error('the offline locator was closed'));
+      if (running) await running.thread.terminate();
     },
   };
 }

@@ -29,9 +29,9 @@ export function createOfflineLocator(options: OfflineLocatorOptions = {}): Eleme
     name: 'offline',
     model: null,
     wantsScreenshot: false,
-    locate: async (request) =>
+    locate: async (request, signal) =>
       thread
-        ? (await thread.shortlist(request.description, request.map, 0)).answer
+        ? (await thread.shortlist(request.description, request.map, 0, signal)).answer
         : locateOffline(request.description, request.map),
   };
 }
@@ -47,7 +47,8 @@ export interface OfflineLocatorOptions {
 
 /** Something that works out {@link shortlistOffline}'s answers, perhaps elsewhere than on the caller's thread. */
 export interface Shortlisting {
-  shortlist(description: string, map: ElementMap, size: number): Promise<Shortlisted>;
+  /** {@link shortlistOffline}'s answer; rejects when `signal` aborts first, or when it cannot be worked out. */
+  shortlist(description: string, map: ElementMap, size: number, signal?: AbortSignal): Promise<Shortlisted>;
 }
 
 /**

@@ -73,6 +73,24 @@ const DESCRIPTIONS = [
   'the navigation',
 ];
 
+/**
+ * A worker that answers every question with the selector `canned`, but exits on "crash", never
+ * answers "hang" (busy for ever), and answers "slow" after 500 ms.
+ */
+function cannedWorker(): Worker {
+  return new Worker(
+    `const { parentPort } = require('node:worker_threads');
+    parentPort.on('message', ({ id, description }) => {
+      if (description === 'crash') process.exit(3);
+      if (description === 'hang') for (;;);
+      if (description === 'slow') { const until = Date.now() + 500; while (Date.now() < until); }
+      const answer = { selector: 'canned', confidence: 0.9, raw: 'canned', candidates: [] };
+      parentPort.postMessage({ id, result: { answer, shortlist: [] } });
+    });`,
+    { eval: true },
+  );
+}
+
 let thread: LocatorThread | null = null;
 afterEach(async () => {
   await thread?.close();
@@ -103,25 +121,52 @@ describe('the offline locator on a worker thread', () => {
     }
   });
 
-  it('answers inline what a worker that dies held, and starts another for the next question', async () => {
+  it('fails the question a worker dies on, and asks the others again of a new worker', async () => {
     let spawned = 0;
-    // A worker that dies on its first question.
     thread = createLocatorThread({
       spawn: () => {
         spawned += 1;
-        return new Worker("require('node:worker_threads').parentPort.on('message', () => process.exit(3))", {
-          eval: true,
-        });
+        return cannedWorker();
       },
     });
     const map = longStory();
-    expect(await thread.shortlist('the footer', map, 0)).toEqual(shortlistOffline('the footer', map, 0));
-    expect(spawned).toBe(1);
-    expect(await thread.shortlist('the headline', map, 0)).toEqual(shortlistOffline('the headline', map, 0));
+    expect((await thread.shortlist('the footer', map, 0)).answer.selector).toBe('canned');
+    const dying = thread.shortlist('crash', map, 0);
+    const after = thread.shortlist('the headline', map, 0);
+    await expect(dying).rejects.toThrow("the offline locator's worker stopped");
+    expect((await after).answer.selector).toBe('canned');
     expect(spawned).toBe(2);
   });
 
-  it('stops starting workers after three in a row died before answering, and still answers', async () => {
+  it('ends a worker that gives no answer in time, failing that question only', async () => {
+    let spawned = 0;
+    thread = createLocatorThread({
+      answerTimeoutMs: 300,
+      spawn: () => {
+        spawned += 1;
+        return cannedWorker();
+      },
+    });
+    const map = longStory();
+    const stuck = thread.shortlist('hang', map, 0);
+    const after = thread.shortlist('the headline', map, 0);
+    await expect(stuck).rejects.toThrow('the offline locator gave no answer within 300 ms');
+    expect((await after).answer.selector).toBe('canned');
+    expect(spawned).toBe(2);
+  });
+
+  it('gives up on a question whose signal aborts, and goes on answering the others', async () => {
+    thread = createLocatorThread({ spawn: cannedWorker });
+    const map = longStory();
+    const abort = new AbortController();
+    const slow = thread.shortlist('slow', map, 0, abort.signal);
+    const next = thread.shortlist('the footer', map, 0);
+    abort.abort(new Error('the capture ended'));
+    await expect(slow).rejects.toThrow('the capture ended');
+    expect((await next).answer.selector).toBe('canned');
+  });
+
+  it('answers inline after three workers in a row died before answering anything', async () => {
     let spawned = 0;
     thread = createLocatorThread({
       spawn: () => {
