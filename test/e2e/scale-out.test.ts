@@ -135,17 +135,26 @@ describe('scale-out: one api, two workers, one killed', () => {
       (await (await fetch(`${api.baseUrl}/jobs/${jobId}/status`, { headers: auth })).json()) as Status;
 
     // Kill one worker while it has captures in flight (every capture waits 1.2 s for the page): once
-    // it has finished one itself, and while at least ten jobs are still to be done, so that both
-    // workers are busy. (Counting delivered webhooks instead let a slow delivery push the kill past
-    // the last capture, and a worker still warming its browser has nothing to hand over.)
+    // it has finished one itself, 300 ms after its last finished capture — by then the jobs it took
+    // next are claimed and their pages loading — and while at least ten jobs are still to be done,
+    // so that both workers are busy. (Counting delivered webhooks instead let a slow delivery push
+    // the kill past the last capture; killing the moment a capture was done could catch the worker
+    // between taking its next jobs from the queue and claiming them, with nothing to hand over; a
+    // worker still warming its browser has nothing to hand over either.)
     const done = (worker: typeof doomed): number =>
       worker.logs.filter((line) => line.includes('"capture attempt done"')).length;
+    let seen = 0;
+    let lastDoneAt = 0;
     await until(
       async () => {
         const mine = done(doomed);
         if (mine + done(survivor) > JOBS - 10)
           throw new Error('the queue ran low before the doomed worker worked');
-        return mine >= 1 ? true : undefined;
+        if (mine !== seen) {
+          seen = mine;
+          lastDoneAt = Date.now();
+        }
+        return mine >= 1 && Date.now() - lastDoneAt >= 300 ? true : undefined;
       },
       180_000,
       50,

@@ -105,14 +105,20 @@ export function createLocatorThread(options: LocatorThreadOptions = {}): Locator
     stuckTimer.unref();
   };
 
-  /** The worker is gone (or stuck): the question it worked on fails, unless `blameless`; the others are asked again. */
-  const lose = (reason: string, blame: boolean): void => {
+  /** Lets the worker go, with its questions (oldest first) and its clock. */
+  const letGo = (): { lost: Running | null; waiting: Waiting[] } => {
     const lost = worker;
     worker = null;
     if (stuckTimer) clearTimeout(stuckTimer);
     stuckTimer = null;
     const waiting = [...pending.values()];
     pending.clear();
+    return { lost, waiting };
+  };
+
+  /** The worker is gone (or stuck): the question it worked on fails when `blame` is set; the others are asked again. */
+  const lose = (reason: string, blame: boolean): void => {
+    const { lost, waiting } = letGo();
     if (lost) void lost.thread.terminate().catch(() => undefined);
     if (blame) waiting.shift()?.reject(new Error(reason));
     for (const w of waiting) ask(w);
@@ -185,14 +191,9 @@ export function createLocatorThread(options: LocatorThreadOptions = {}): Locator
       });
     },
     async close() {
-      const running = worker;
-      worker = null;
-      if (stuckTimer) clearTimeout(stuckTimer);
-      stuckTimer = null;
-      const waiting = [...pending.values()];
-      pending.clear();
+      const { lost, waiting } = letGo();
       for (const w of waiting) w.reject(new Error('the offline locator was closed'));
-      if (running) await running.thread.terminate();
+      if (lost) await lost.thread.terminate();
     },
   };
 }
