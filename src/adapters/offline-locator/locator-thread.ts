@@ -16,11 +16,18 @@ export interface LocatorRequest {
   size: number;
 }
 
-/** The worker's answer to the request `id`: the result, or why there is none. */
-export type LocatorReply = { id: number; result: Shortlisted } | { id: number; error: string };
+/** The worker's answer to the request `id`: the result, or why there is none; or word that it is ready. */
+export type LocatorReply =
+  { id: number; result: Shortlisted } | { id: number; error: string } | { ready: true };
 
-/** Workers in a row that die before answering anything, after which all questions are answered inline. */
+/** Workers in a row that die before they are ready, after which all questions are answered inline. */
 const MAX_FAILED_STARTS = 3;
+
+/**
+ * The worker's heap limit, MB: a map holds at most 1,000 elements (the thread uses about 12 MB), and
+ * a worker that runs out dies alone, failing only the question it was on.
+ */
+const WORKER_HEAP_MB = 256;
 
 /** How long the worker may go without answering while questions wait, by default, ms. */
 const ANSWER_TIMEOUT_MS = 10_000;
@@ -47,8 +54,8 @@ interface Waiting {
 
 interface Running {
   thread: Worker;
-  /** It has answered a question. */
-  answered: boolean;
+  /** It has said it is ready: its module is loaded and it listens. */
+  ready: boolean;
 }
 
 /**
@@ -64,8 +71,8 @@ interface Running {
  * - when the worker dies, or goes `answerTimeoutMs` without answering while questions wait (it is
  *   then ended), that question fails — the capture returns the full page, saying why — and the
  *   others are asked again of a new worker;
- * - a worker that dies before answering anything blames no question: all are asked again; after
- *   {@link MAX_FAILED_STARTS} such workers in a row, questions are answered inline;
+ * - a worker that dies before it is ready (its module loaded) blames no question: all are asked
+ *   again; after {@link MAX_FAILED_STARTS} such workers in a row, questions are answered inline;
  * - a question whose `signal` aborts fails at once (its answer, if it comes, is dropped).
  *
  * Run from TypeScript sources (tests, `tsx`), the worker loads its module through `tsx`.
@@ -126,12 +133,15 @@ export function createLocatorThread(options: LocatorThreadOptions = {}): Locator
 
   const start = (): Running | null => {
     if (failedStarts >= MAX_FAILED_STARTS) return null;
-    const running: Running = { thread: spawn(), answered: false };
+    const running: Running = { thread: spawn(), ready: false };
     const { thread } = running;
     thread.on('message', (reply: LocatorReply) => {
       if (worker !== running) return;
-      running.answered = true;
-      failedStarts = 0;
+      if ('ready' in reply) {
+        running.ready = true;
+        failedStarts = 0;
+        return;
+      }
       const waiting = pending.get(reply.id);
       pending.delete(reply.id);
       watch();
@@ -141,10 +151,10 @@ export function createLocatorThread(options: LocatorThreadOptions = {}): Locator
     });
     const gone = (err?: Error): void => {
       if (worker !== running) return;
-      if (!running.answered) failedStarts += 1;
+      if (!running.ready) failedStarts += 1;
       lose(
         err ? `the offline locator's worker failed: ${err.message}` : "the offline locator's worker stopped",
-        running.answered,
+        running.ready,
       );
     };
     thread.on('error', gone);
@@ -204,12 +214,16 @@ export function createLocatorThread(options: LocatorThreadOptions = {}): Locator
  * entry module on Node 20).
  */
 function spawnWorker(): Worker {
+  const options = {
+    workerData: LOCATOR_WORKER_TAG,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  };
   if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./locator-worker.js', import.meta.url), { workerData: LOCATOR_WORKER_TAG });
+    return new Worker(new URL('./locator-worker.js', import.meta.url), options);
   const tsx = createRequire(import.meta.url)
     .resolve('tsx/esm/api')
     .replace(/\.cjs$/, '.mjs');
   const entry = new URL('./locator-worker.ts', import.meta.url).href;
   const code = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(code, { eval: true, workerData: LOCATOR_WORKER_TAG });
+  return new Worker(code, { ...options, eval: true });
 }

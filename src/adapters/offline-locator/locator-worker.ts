@@ -1,6 +1,6 @@
 /**
- * The body of the offline locator's worker thread (locator-thread.ts): answers each
- * {@link LocatorRequest} with {@link shortlistOffline}'s answer, or with the error's message. It
+ * The body of the offline locator's worker thread (locator-thread.ts): says it is ready, then answers
+ * each {@link LocatorRequest} with {@link shortlistOffline}'s answer, or with the error's message. It
  * runs only as a worker started by {@link createLocatorThread}: imported anywhere else, it does nothing.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -19,4 +19,5 @@ if (!isMainThread && port && workerData === LOCATOR_WORKER_TAG) {
     }
     port.postMessage(reply);
   });
+  port.postMessage({ ready: true } satisfies LocatorReply);
 }

@@ -75,7 +75,7 @@ const DESCRIPTIONS = [
 
 /**
  * A worker that answers every question with the selector `canned`, but exits on "crash", never
- * answers "hang" (busy for ever), and answers "slow" after 500 ms.
+ * answers "hang" (busy for ever), answers "slow" after 500 ms, and runs out of its 32 MB heap on "hog".
  */
 function cannedWorker(): Worker {
   return new Worker(
@@ -84,10 +84,12 @@ function cannedWorker(): Worker {
       if (description === 'crash') process.exit(3);
       if (description === 'hang') for (;;);
       if (description === 'slow') { const until = Date.now() + 500; while (Date.now() < until); }
+      if (description === 'hog') { const hoard = []; for (;;) hoard.push(new Array(1e5).fill(description)); }
       const answer = { selector: 'canned', confidence: 0.9, raw: 'canned', candidates: [] };
       parentPort.postMessage({ id, result: { answer, shortlist: [] } });
-    });`,
-    { eval: true },
+    });
+    parentPort.postMessage({ ready: true });`,
+    { eval: true, resourceLimits: { maxOldGenerationSizeMb: 32 } },
   );
 }
 
@@ -138,6 +140,15 @@ describe('the offline locator on a worker thread', () => {
     expect(spawned).toBe(2);
   });
 
+  it('fails only the question a worker ran out of memory on', async () => {
+    thread = createLocatorThread({ spawn: cannedWorker });
+    const map = longStory();
+    const hog = thread.shortlist('hog', map, 0);
+    const after = thread.shortlist('the headline', map, 0);
+    await expect(hog).rejects.toThrow(/worker failed: .*out of memory/i);
+    expect((await after).answer.selector).toBe('canned');
+  });
+
   it('ends a worker that gives no answer in time, failing that question only', async () => {
     let spawned = 0;
     thread = createLocatorThread({
@@ -166,7 +177,7 @@ describe('the offline locator on a worker thread', () => {
     expect((await next).answer.selector).toBe('canned');
   });
 
-  it('answers inline after three workers in a row died before answering anything', async () => {
+  it('answers inline after three workers in a row died before they were ready', async () => {
     let spawned = 0;
     thread = createLocatorThread({
       spawn: () => {
