@@ -72,7 +72,8 @@ interface Running {
  *   then ended), that question fails — the capture returns the full page, saying why — and the
  *   others are asked again of a new worker;
  * - a worker that dies before it is ready (its module loaded) blames no question: all are asked
- *   again; after {@link MAX_FAILED_STARTS} such workers in a row, questions are answered inline;
+ *   again; after {@link MAX_FAILED_STARTS} such workers in a row, or when no thread can be made at
+ *   all, questions are answered inline;
  * - a question whose `signal` aborts fails at once (its answer, if it comes, is dropped).
  *
  * Run from TypeScript sources (tests, `tsx`), the worker loads its module through `tsx`.
@@ -133,8 +134,15 @@ export function createLocatorThread(options: LocatorThreadOptions = {}): Locator
 
   const start = (): Running | null => {
     if (failedStarts >= MAX_FAILED_STARTS) return null;
-    const running: Running = { thread: spawn(), ready: false };
-    const { thread } = running;
+    let thread: Worker;
+    try {
+      thread = spawn();
+    } catch {
+      // No thread can be made here (it would fail the same way again): answer inline.
+      failedStarts = MAX_FAILED_STARTS;
+      return null;
+    }
+    const running: Running = { thread, ready: false };
     thread.on('message', (reply: LocatorReply) => {
       if (worker !== running) return;
       if ('ready' in reply) {

@@ -191,6 +191,20 @@ describe('the offline locator on a worker thread', () => {
     expect(spawned).toBe(3);
   });
 
+  it('answers inline when no worker can be made', async () => {
+    let tries = 0;
+    thread = createLocatorThread({
+      spawn: () => {
+        tries += 1;
+        throw new Error('no threads here');
+      },
+    });
+    const map = longStory();
+    for (const description of DESCRIPTIONS.slice(0, 2))
+      expect(await thread.shortlist(description, map, 0)).toEqual(shortlistOffline(description, map, 0));
+    expect(tries).toBe(1);
+  });
+
   it('starts a new worker after close', async () => {
     thread = createLocatorThread();
     const map = longStory();
