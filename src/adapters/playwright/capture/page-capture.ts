@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { PdfSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
 import type { DocumentMatch } from './selectors.js';
-import { cropTarget, documentMatch } from './selectors.js';
+import { cropTarget, documentMatch, measureElement } from './selectors.js';
 
 /** A rectangle in document CSS pixels (the page's top-left corner is 0,0). */
 export interface Clip {
@@ -166,17 +166,8 @@ async function shadowBox(
   const target = await cropTarget(page, selector, waitMs);
   if (target === null || 'invalid' in target) return target;
   const el = target.element;
-  return el
-    .evaluate((target) => {
-      target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-      const r = target.getBoundingClientRect();
-      return {
-        left: r.left + window.scrollX,
-        top: r.top + window.scrollY,
-        right: r.right + window.scrollX,
-        bottom: r.bottom + window.scrollY,
-      };
-    })
+  return measureElement(el, true)
+    .then((m) => m.box)
     .finally(() => void el.dispose().catch(() => undefined));
 }
 

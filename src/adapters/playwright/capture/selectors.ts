@@ -64,11 +64,33 @@ export interface DocumentMatch {
 }
 
 /**
+ * Runs in the page: where `target` is, scrolled into view first (`block: nearest`) when `scroll` is
+ * set, and whether it is visible. No named functions inside: transpilers that keep names (tsx,
+ * esbuild) wrap them in a helper that does not exist in the page.
+ */
+const measureInPage = (target: Element, scroll: boolean): DocumentMatch => {
+  if (scroll) target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  const r = target.getBoundingClientRect();
+  return {
+    box: {
+      left: r.left + window.scrollX,
+      top: r.top + window.scrollY,
+      right: r.right + window.scrollX,
+      bottom: r.bottom + window.scrollY,
+    },
+    visible:
+      r.width >= 1 &&
+      r.height >= 1 &&
+      target.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+  };
+};
+
+/**
  * The document's first match of `selector` (the browser's own `querySelector`), in one round trip
- * and with no handle: its box, scrolled into view first (`block: nearest`) when `scroll` is set, and
- * whether it is visible. `invalid` with the reason when the browser cannot read the selector; null
- * when the document has no match — the element may still lie in an open shadow root
- * ({@link cropTarget} looks there). A handle's own `evaluate` took about 11 ms more here (median,
+ * and with no handle: its {@link DocumentMatch} (see {@link measureInPage}). `invalid` with the
+ * reason when the browser cannot read the selector; null when the document has no match — the
+ * element may still lie in an open shadow root ({@link cropTarget} looks there, then
+ * {@link measureElement}). A handle's own `evaluate` took about 11 ms more here (median,
  * bench/describe pages) than this one `page.evaluate`, the first time in a page.
  */
 export function documentMatch(
@@ -76,32 +98,22 @@ export function documentMatch(
   selector: string,
   scroll: boolean,
 ): Promise<DocumentMatch | { invalid: string } | null> {
-  return page.evaluate(
-    ({ selector, scroll }) => {
-      let target: Element | null;
-      try {
-        target = document.querySelector(selector);
-      } catch (err) {
-        return { invalid: err instanceof Error ? err.message : String(err) };
-      }
-      if (!target) return null;
-      if (scroll) target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-      const r = target.getBoundingClientRect();
-      return {
-        box: {
-          left: r.left + window.scrollX,
-          top: r.top + window.scrollY,
-          right: r.right + window.scrollX,
-          bottom: r.bottom + window.scrollY,
-        },
-        visible:
-          r.width >= 1 &&
-          r.height >= 1 &&
-          target.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
-      };
-    },
-    { selector, scroll },
-  );
+  return page.evaluate(`(() => {
+    const __name = (fn) => fn;
+    const measure = ${measureInPage.toString()};
+    let target;
+    try {
+      target = document.querySelector(${JSON.stringify(selector)});
+    } catch (err) {
+      return { invalid: err instanceof Error ? err.message : String(err) };
+    }
+    return target ? measure(target, ${String(scroll)}) : null;
+  })()`);
+}
+
+/** The {@link DocumentMatch} of an element found by its handle (one inside a shadow root). */
+export function measureElement(element: ElementHandle<Element>, scroll: boolean): Promise<DocumentMatch> {
+  return element.evaluate(measureInPage, scroll);
 }
 
 /** The first of `selectors` that the browser does not read as CSS, with its reason; null when all are. */

@@ -10,7 +10,7 @@ import type { NetworkTracker } from '../capture/page-capture.js';
 import { CROP_CONFIDENCE } from '../../../ports/element-locator.js';
 import { buildElementMap } from './injected/element-map.js';
 import { scrollThrough } from '../capture/page-capture.js';
-import { cropTarget, documentMatch } from '../capture/selectors.js';
+import { cropTarget, documentMatch, measureElement } from '../capture/selectors.js';
 
 /** Width of the screenshot sent to a model, in image px (the page is scaled down to it). */
 const MODEL_IMAGE_WIDTH_PX = 1024;
@@ -143,16 +143,9 @@ async function checkSelector(page: Page, selector: string): Promise<string | nul
   if (target === null) return 'matches no element of the page';
   if ('invalid' in target) return 'is not a valid CSS selector';
   const shown = target.element;
-  const visible = await shown
-    .evaluate((target) => {
-      const box = target.getBoundingClientRect();
-      return (
-        box.width >= 1 &&
-        box.height >= 1 &&
-        target.checkVisibility({ opacityProperty: true, visibilityProperty: true })
-      );
-    })
-    .finally(() => void shown.dispose().catch(() => undefined));
+  const { visible } = await measureElement(shown, false).finally(
+    () => void shown.dispose().catch(() => undefined),
+  );
   return visible ? null : 'matches an element that is not visible';
 }
 
