@@ -36,6 +36,12 @@ export interface CaptureMetadata {
     loadTimedOut?: boolean;
     /** With `loadTimedOut`: the page's requests still pending then. */
     pendingRequests?: number;
+    /**
+     * Requests still in flight when a whole wait for the network to go quiet ran out: taken to
+     * hang (long polling, a third-party host that never answers), they were not waited for again.
+     * Absent when none.
+     */
+    hungRequests?: number;
   };
   /** The extra request headers sent to the target's origin, by name (their values are secret). */
   headersSent?: string[];

@@ -390,6 +390,12 @@ export const CaptureMetadataSchema = Type.Object(
           pendingRequests: Type.Optional(
             Type.Integer({ description: "With loadTimedOut: the page's requests still pending then." }),
           ),
+          hungRequests: Type.Optional(
+            Type.Integer({
+              description:
+                'Requests still in flight when a whole wait for the network to go quiet ran out: taken to hang, not waited for again.',
+            }),
+          ),
         },
         { ...open, description: 'What was waited for before the shot.' },
       ),

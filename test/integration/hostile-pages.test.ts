@@ -76,6 +76,34 @@ describe('hostile pages', () => {
     expect(close(image.at(600, 100), [30, 90, 180])).toBe(true); // what arrived is there
   });
 
+  it('waits for a request that never ends once, not again for a description, each scroll step and the shot', async () => {
+    // Before, each of those waits ran to its bound: the full page took about 15 s, the description 4.
+    const url = `${pages.baseUrl}/hostile/long-poll.html?hang=${encodeURIComponent(hangOrigin)}`;
+    const [full, described] = await Promise.all([
+      submit({ url, fullPage: true }),
+      submit({ url, description: 'the page footer' }),
+    ]);
+    for (const jobId of [full, described]) {
+      const status = await finished(jobId);
+      expect(status).toMatchObject({ status: 'completed', attempts: 1 });
+      expect(Date.parse(status.completedAt) - Date.parse(status.startedAt)).toBeLessThan(8000);
+      const { readiness } = (await record(jobId)).metadata;
+      expect(readiness.hungRequests).toBe(1);
+      expect(readiness.loadTimedOut).toBeUndefined();
+    }
+    const fullImage = await decodePixels(
+      (await api.app.inject({ url: `/jobs/${full}/result`, headers: auth() })).rawPayload,
+    );
+    expect([fullImage.width, fullImage.height]).toEqual([1280, 200 + 8 * 704 + 120]);
+    expect(close(fullImage.at(600, fullImage.height - 60), [180, 40, 40])).toBe(true);
+    expect((await record(described)).metadata.aiSelectorUsed).toMatch(/footer/);
+    const crop = await decodePixels(
+      (await api.app.inject({ url: `/jobs/${described}/result`, headers: auth() })).rawPayload,
+    );
+    expect([crop.width, crop.height]).toEqual([1280, 120]);
+    expect(close(crop.at(600, 60), [180, 40, 40])).toBe(true);
+  });
+
   it('captures a page that opens windows in a loop, with no popup ever opened', async () => {
     const before = pages.requests.filter((r) => r.includes('popup=')).length;
     const jobId = await submit({ url: `${pages.baseUrl}/popups.html` });

@@ -211,7 +211,8 @@ async function inPage(
     onPhase,
   });
   Object.assign(metadata, shot.metadata);
-  if (metadata.readiness) Object.assign(metadata.readiness, loadNotes);
+  if (metadata.readiness)
+    Object.assign(metadata.readiness, loadNotes, network.hung() > 0 ? { hungRequests: network.hung() } : {});
   return {
     bytes: shot.bytes,
     format: spec.format,

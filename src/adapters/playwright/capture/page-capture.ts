@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { PdfSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
 import type { DocumentMatch } from './selectors.js';
@@ -28,16 +28,21 @@ const ASSET_TYPES: ReadonlySet<string> = new Set(['image', 'media', 'font']);
  * flight for `quietMs`, or after `maxWaitMs` at the latest. A page that is already settled
  * (nothing in flight, and nothing started by the next animation frame) is not made to wait the
  * window at all. It never fails: a page that keeps a connection open (long polling, analytics
- * beacons) only costs the bound.
+ * beacons, a third-party host that never answers) costs the bound once — a request that stays in
+ * flight through a whole wait that ran out is taken to hang, and no later wait waits for it (nor
+ * does {@link NetworkTracker.settledSince} count it), so a description, a full page's scroll steps
+ * and the shot do not each pay the bound again.
  */
 export interface NetworkTracker {
   quiet(quietMs: number, maxWaitMs: number, scope?: RequestScope): Promise<void>;
   /** A mark of the requests (of the scope) started so far. */
   mark(scope?: RequestScope): number;
-  /** True when nothing of the scope is in flight and nothing of it started since `mark`. */
+  /** True when nothing of the scope is in flight (hanging requests aside) and nothing of it started since `mark`. */
   settledSince(mark: number, scope?: RequestScope): boolean;
-  /** Requests in flight now. */
+  /** Requests in flight now, hanging ones included. */
   inFlight(): number;
+  /** Requests taken to hang so far (see {@link NetworkTracker.quiet}), ended since or not. */
+  hung(): number;
 }
 
 interface Counter {
@@ -51,8 +56,11 @@ export function trackNetwork(page: Page): NetworkTracker {
     all: { inFlight: 0, started: 0, lastChange: Date.now() },
     content: { inFlight: 0, started: 0, lastChange: Date.now() },
   };
-  const change = (type: string, delta: number, start: boolean): void => {
-    const scopes: RequestScope[] = ASSET_TYPES.has(type) ? ['all'] : ['all', 'content'];
+  // The requests counted in flight, with their scopes; and those taken to hang, no longer counted.
+  const pending = new Map<Request, readonly RequestScope[]>();
+  const hung = new Set<Request>();
+  let hungCount = 0;
+  const count = (scopes: readonly RequestScope[], delta: number, start: boolean): void => {
     for (const scope of scopes) {
       const c = counters[scope];
       c.inFlight = Math.max(0, c.inFlight + delta);
@@ -60,13 +68,25 @@ export function trackNetwork(page: Page): NetworkTracker {
       c.lastChange = Date.now();
     }
   };
-  page.on('request', (r) => change(r.resourceType(), 1, true));
-  page.on('requestfinished', (r) => change(r.resourceType(), -1, false));
-  page.on('requestfailed', (r) => change(r.resourceType(), -1, false));
+  const ended = (r: Request): void => {
+    hung.delete(r);
+    const scopes = pending.get(r);
+    if (!scopes) return;
+    pending.delete(r);
+    count(scopes, -1, false);
+  };
+  page.on('request', (r) => {
+    const scopes: RequestScope[] = ASSET_TYPES.has(r.resourceType()) ? ['all'] : ['all', 'content'];
+    pending.set(r, scopes);
+    count(scopes, 1, true);
+  });
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   return {
     mark: (scope = 'all') => counters[scope].started,
     settledSince: (mark, scope = 'all') => counters[scope].inFlight === 0 && counters[scope].started === mark,
-    inFlight: () => counters.all.inFlight,
+    inFlight: () => counters.all.inFlight + hung.size,
+    hung: () => hungCount,
     async quiet(quietMs, maxWaitMs, scope = 'all') {
       const c = counters[scope];
       const until = Date.now() + maxWaitMs;
@@ -75,10 +95,20 @@ export function trackNetwork(page: Page): NetworkTracker {
         await nextFrame(page);
         if (c.inFlight === 0 && c.started === before) return;
       }
+      // What is in flight as the wait starts and still is when it runs out hangs.
+      const waited = [...pending].filter(([, scopes]) => scopes.includes(scope)).map(([r]) => r);
       while (Date.now() < until && !page.isClosed()) {
         const idleMs = Date.now() - c.lastChange;
         if (c.inFlight === 0 && idleMs >= quietMs) return;
         await sleep(Math.max(1, Math.min(c.inFlight === 0 ? quietMs - idleMs : 25, until - Date.now())));
+      }
+      for (const r of waited) {
+        const scopes = pending.get(r);
+        if (!scopes) continue;
+        pending.delete(r);
+        hung.add(r);
+        hungCount += 1;
+        for (const s of scopes) counters[s].inFlight = Math.max(0, counters[s].inFlight - 1);
       }
     },
   };
