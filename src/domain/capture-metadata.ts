@@ -42,6 +42,11 @@ export interface CaptureMetadata {
      * Absent when none.
      */
     hungRequests?: number;
+    /**
+     * New documents the page loaded of its own accord after the one navigated to (a script's
+     * redirect, a reload): the capture was taken again from the last. Absent when none.
+     */
+    selfNavigations?: number;
   };
   /** The extra request headers sent to the target's origin, by name (their values are secret). */
   headersSent?: string[];

@@ -396,6 +396,12 @@ export const CaptureMetadataSchema = Type.Object(
                 'Requests still in flight when a whole wait for the network to go quiet ran out: taken to hang, not waited for again.',
             }),
           ),
+          selfNavigations: Type.Optional(
+            Type.Integer({
+              description:
+                'New documents the page loaded of its own accord (a redirect by script, a reload): the capture was taken again from the last.',
+            }),
+          ),
         },
         { ...open, description: 'What was waited for before the shot.' },
       ),

@@ -104,6 +104,48 @@ describe('hostile pages', () => {
     expect(close(crop.at(600, 60), [180, 40, 40])).toBe(true);
   });
 
+  it('captures the page a meta refresh moves to, taken again from the new document', async () => {
+    // Before, the refresh destroyed the page's script context under the capture's steps: most
+    // attempts failed with "Execution context was destroyed".
+    const url = `${pages.baseUrl}/hostile/meta-refresh.html`;
+    const jobs = await Promise.all([
+      submit({ url }),
+      submit({ url, fullPage: true }),
+      submit({ url, description: 'the main heading' }),
+    ]);
+    for (const jobId of jobs) {
+      expect(await finished(jobId)).toMatchObject({ status: 'completed', attempts: 1 });
+      const { metadata } = await record(jobId);
+      expect(metadata.finalUrl).toBe(`${pages.baseUrl}/hostile/landed.html`);
+      expect(metadata.readiness.selfNavigations).toBe(1);
+      const image = await decodePixels(
+        (await api.app.inject({ url: `/jobs/${jobId}/result`, headers: auth() })).rawPayload,
+      );
+      expect(close(image.at(image.width - 10, image.height - 10), [40, 150, 90])).toBe(true);
+    }
+    const [, full, described] = jobs;
+    const fullImage = await decodePixels(
+      (await api.app.inject({ url: `/jobs/${full}/result`, headers: auth() })).rawPayload,
+    );
+    expect(fullImage.height).toBe(1700);
+    expect((await record(described)).metadata.aiSelectorUsed).toMatch(/h1/);
+  });
+
+  it('captures the page a clickSelector leads to, clicking once', async () => {
+    const jobId = await submit({ url: `${pages.baseUrl}/hostile/next-1.html`, clickSelector: '#next' });
+    expect(await finished(jobId)).toMatchObject({ status: 'completed', attempts: 1 });
+    const { metadata } = await record(jobId);
+    expect(metadata.finalUrl).toBe(`${pages.baseUrl}/hostile/next-2.html`);
+    expect(metadata.readiness.selfNavigations).toBe(1);
+  });
+
+  it('fails a page that reloads itself for ever at its first attempt, saying so', async () => {
+    const jobId = await submit({ url: `${pages.baseUrl}/hostile/reload-loop.html` });
+    const status = await finished(jobId);
+    expect(status).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(status.error).toMatch(/^The page kept loading new documents while it was being captured/);
+  });
+
   it('captures a page that opens windows in a loop, with no popup ever opened', async () => {
     const before = pages.requests.filter((r) => r.includes('popup=')).length;
     const jobId = await submit({ url: `${pages.baseUrl}/popups.html` });

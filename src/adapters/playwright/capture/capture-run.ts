@@ -12,6 +12,7 @@ import { recordScrollingVideo } from '../video/video-recorder.js';
 import { captureTimeout } from './capture-deadline.js';
 import { captureError } from './capture-errors.js';
 import { contextOptionsOf, prepareContext } from './context-setup.js';
+import { watchDocuments } from './documents.js';
 import { navigate } from './navigate.js';
 import { setUpPage } from './page-setup.js';
 import type { NetworkTracker } from './page-capture.js';
@@ -34,6 +35,11 @@ const ASSETS_BUDGET_MS = 3000;
 const SCROLL_STEP_MAX_WAIT_MS = 1000;
 /** Bound of each later wait once the load budget ran out (the page will not settle), in ms. */
 const DEGRADED_WAIT_MS = 300;
+/** Times a page that loads a new document of its own while it is captured is taken again. */
+const MAX_REDOS = 2;
+/** Errors of a step whose document went away under it (Playwright's, Chromium's, the direct shot's). */
+const NAVIGATED_AWAY =
+  /Execution context was destroyed|Cannot find context with specified id|Not attached to an active page|[Ff]rame was detached|Unable to capture screenshot|loaded a new document/;
 
 /** What one capture needs besides its browser and spec. */
 export interface CaptureRunDeps {
@@ -185,41 +191,107 @@ async function inPage(
   const degraded = navigation.loadTimedOut;
   const settleMs = degraded ? DEGRADED_WAIT_MS : QUIET_MAX_WAIT_MS;
   const settle = (): Promise<void> => network.quiet(QUIET_MS, settleMs);
-  if (deps.prep) {
-    onPhase('prepare');
-    await deps.prep.settle(page);
-  }
-  await setUpPage(page, spec, { waitForSelectorMs: deps.navigationTimeoutMs, settle, onPhase });
-  const metadata: CaptureMetadata = {
-    finalUrl: page.url(),
-    httpStatus: navigation.response?.status() ?? null,
-    ...requestNotes(spec),
-  };
   const loadNotes = navigation.loadTimedOut
     ? { loadTimedOut: true, pendingRequests: navigation.pendingRequests }
     : {};
-  if (spec.video) return record(context, page, spec, deps, metadata, network, stopped);
-  const target = await locate(context, page, spec, deps, settle, network, metadata);
-  const shot = await shoot(context, page, spec, target, {
-    maxFullPageHeightPx: deps.maxFullPageHeightPx,
-    elementWaitMs: deps.elementWaitMs,
-    network,
-    settle,
-    settleContent: () => network.quiet(QUIET_MS, settleMs, 'content'),
-    assetsBudgetMs: degraded ? DEGRADED_WAIT_MS : ASSETS_BUDGET_MS,
-    scrollStepMaxWaitMs: degraded ? DEGRADED_WAIT_MS : SCROLL_STEP_MAX_WAIT_MS,
-    onPhase,
-  });
-  Object.assign(metadata, shot.metadata);
-  if (metadata.readiness)
-    Object.assign(metadata.readiness, loadNotes, network.hung() > 0 ? { hungRequests: network.hung() } : {});
-  return {
-    bytes: shot.bytes,
-    format: spec.format,
-    contentType: contentTypeOf(spec.format),
-    ...(shot.size ? { width: shot.size.width, height: shot.size.height } : {}),
-    metadata: finish(metadata, deps),
-  };
+  // A page that loads a new document of its own (a script's redirect, a reload) while it is being
+  // prepared or shot is taken again from its new document, a few times at most.
+  const watch = watchDocuments(page);
+  // The request's actions on the page (`javascript`, `clickSelector`) are not taken again when the
+  // new document came after them: they may well have asked for it ("click Next").
+  let act = true;
+  for (let redo = 0; ; redo++) {
+    const before = watch.started();
+    let actedAt = -1;
+    const onSetUpPhase = (phase: CapturePhase): void => {
+      if ((phase === 'script' || phase === 'click') && actedAt < 0) actedAt = watch.started();
+      onPhase(phase);
+    };
+    try {
+      const output = await afterLoad(
+        act ? spec : { ...spec, javascript: null, clickSelector: null },
+        onSetUpPhase,
+      );
+      // A new document that came during the steps may be half in the output: it is taken again.
+      if (watch.started() === before || redo >= MAX_REDOS || spec.video) return output;
+    } catch (err) {
+      if (spec.video || stopped.aborted || page.isClosed()) throw err;
+      // The error of a step cut short by a navigation may come before its request is seen.
+      const moved =
+        watch.started() !== before ||
+        watch.arriving() ||
+        (NAVIGATED_AWAY.test(err instanceof Error ? err.message : String(err)) &&
+          (await page
+            .waitForEvent('request', {
+              predicate: (r) => r.isNavigationRequest() && r.frame() === page.mainFrame(),
+              timeout: settleMs,
+            })
+            .then(() => true)
+            .catch(() => watch.started() !== before)));
+      if (!moved) throw err;
+      if (redo >= MAX_REDOS) {
+        throw new AppError(
+          'CAPTURE_FAILED',
+          `The page kept loading new documents while it was being captured (${watch.started()} since it loaded): it reloads or redirects itself`,
+          { retryable: false, cause: err },
+        );
+      }
+    }
+    if (actedAt === before) act = false;
+    // The new document is awaited like the first: it must arrive within the navigation timeout, and
+    // its load is awaited within the load budget (briefly when the first one's ran out).
+    onPhase('navigate');
+    await watch.arrived(deps.navigationTimeoutMs);
+    const loadMs = degraded ? DEGRADED_WAIT_MS : deps.loadTimeoutMs;
+    await page.waitForLoadState('load', { timeout: loadMs }).catch(() => undefined);
+  }
+
+  async function afterLoad(
+    spec: CaptureSpec,
+    onSetUpPhase: (phase: CapturePhase) => void,
+  ): Promise<CaptureOutput> {
+    if (deps.prep) {
+      onPhase('prepare');
+      await deps.prep.settle(page);
+    }
+    await setUpPage(page, spec, {
+      waitForSelectorMs: deps.navigationTimeoutMs,
+      settle,
+      onPhase: onSetUpPhase,
+    });
+    const metadata: CaptureMetadata = {
+      finalUrl: page.url(),
+      httpStatus: (await watch.lastStatus()) ?? navigation.response?.status() ?? null,
+      ...requestNotes(spec),
+    };
+    if (spec.video) return record(context, page, spec, deps, metadata, network, stopped);
+    const target = await locate(context, page, spec, deps, settle, network, metadata);
+    const shot = await shoot(context, page, spec, target, {
+      maxFullPageHeightPx: deps.maxFullPageHeightPx,
+      elementWaitMs: deps.elementWaitMs,
+      network,
+      settle,
+      settleContent: () => network.quiet(QUIET_MS, settleMs, 'content'),
+      assetsBudgetMs: degraded ? DEGRADED_WAIT_MS : ASSETS_BUDGET_MS,
+      scrollStepMaxWaitMs: degraded ? DEGRADED_WAIT_MS : SCROLL_STEP_MAX_WAIT_MS,
+      onPhase,
+    });
+    Object.assign(metadata, shot.metadata);
+    if (metadata.readiness)
+      Object.assign(
+        metadata.readiness,
+        loadNotes,
+        network.hung() > 0 ? { hungRequests: network.hung() } : {},
+        watch.started() > 0 ? { selfNavigations: watch.started() } : {},
+      );
+    return {
+      bytes: shot.bytes,
+      format: spec.format,
+      contentType: contentTypeOf(spec.format),
+      ...(shot.size ? { width: shot.size.width, height: shot.size.height } : {}),
+      metadata: finish(metadata, deps),
+    };
+  }
 }
 
 /** What the spec targets: `element` as given, `description` resolved by the locator, else the page. */

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { documentWatchOf } from './documents.js';
 import type { Clip } from './page-capture.js';
 
 /** The part of a DevTools protocol session used here. */
@@ -105,6 +106,42 @@ async function inView(session: ProtocolSession, clip: Clip): Promise<boolean> {
 export async function directScreenshot(page: Page, shot: DirectShot): Promise<Buffer | null> {
   const session = ownSession(page);
   if (!session) return null;
+  return unlessInterrupted(page, () => shotOn(session, page, shot));
+}
+
+/** Bound of one direct shot, ms: Playwright's own screenshot timeout. */
+const SHOT_TIMEOUT_MS = 30_000;
+
+/**
+ * `work`, unless the page starts loading a new document first (see documents.ts) — Chromium does
+ * not answer a screenshot asked for as the page navigates away (a page that reloads or redirects
+ * itself): it would wait for ever — or it takes longer than {@link SHOT_TIMEOUT_MS}; then rejects.
+ * A page already on its way to a new document is not shot at all.
+ */
+async function unlessInterrupted<T>(page: Page, work: () => Promise<T>): Promise<T> {
+  const documents = documentWatchOf(page);
+  const navigating = (): Error => new Error('The page loaded a new document while it was being shot');
+  if (documents?.arriving()) throw navigating();
+  let interrupt: (err: Error) => void = () => undefined;
+  const interrupted = new Promise<never>((_, reject) => {
+    interrupt = reject;
+  });
+  const stop = documents?.onStart(() => interrupt(navigating()));
+  const timer = setTimeout(() => {
+    // Named as Playwright names its timeouts: a retryable CAPTURE_TIMEOUT (capture-errors.ts).
+    const timeout = new Error(`page.screenshot: Timeout ${SHOT_TIMEOUT_MS}ms exceeded`);
+    timeout.name = 'TimeoutError';
+    interrupt(timeout);
+  }, SHOT_TIMEOUT_MS);
+  try {
+    return await Promise.race([work(), interrupted]);
+  } finally {
+    clearTimeout(timer);
+    stop?.();
+  }
+}
+
+async function shotOn(session: ProtocolSession, page: Page, shot: DirectShot): Promise<Buffer> {
   const transparent = shot.omitBackground && shot.type !== 'jpeg';
   if (transparent) {
     await session.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });

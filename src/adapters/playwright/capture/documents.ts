@@ -1,0 +1,80 @@
+import type { Page, Request } from 'playwright-core';
+
+/**
+ * The new documents a page starts loading of its own accord (a script's redirect, a meta refresh,
+ * a reload), seen as the main frame's navigation requests: unlike `framenavigated`, these are
+ * never same-document changes (`history.pushState`), and unlike `domcontentloaded` they are seen
+ * also for a document replaced before it was parsed.
+ */
+export interface DocumentWatch {
+  /** Navigations of the main frame started since the watch began. */
+  started(): number;
+  /** True while one of them has not yet arrived (its request neither finished nor failed). */
+  arriving(): boolean;
+  /** Calls `listener` on the next one that starts; returns the function that stops it. */
+  onStart(listener: () => void): () => void;
+  /** The HTTP status of the last of them, once it has arrived; null when none (or no answer). */
+  lastStatus(): Promise<number | null>;
+  /** Resolves once none is {@link DocumentWatch.arriving arriving}, or after `maxWaitMs`. */
+  arrived(maxWaitMs: number): Promise<void>;
+}
+
+const watches = new WeakMap<Page, DocumentWatch>();
+
+/** Starts watching `page` for the documents it loads from now on (once per page). */
+export function watchDocuments(page: Page): DocumentWatch {
+  const existing = watches.get(page);
+  if (existing) return existing;
+  let started = 0;
+  let last: Request | null = null;
+  const arriving = new Set<Request>();
+  const listeners = new Set<() => void>();
+  const mainFrame = (r: Request): boolean => r.isNavigationRequest() && r.frame() === page.mainFrame();
+  page.on('request', (r) => {
+    if (!mainFrame(r)) return;
+    started += 1;
+    last = r;
+    arriving.add(r);
+    for (const listener of [...listeners]) listener();
+  });
+  const waiters = new Set<() => void>();
+  const arrived = (r: Request): void => {
+    if (!arriving.delete(r) || arriving.size > 0) return;
+    for (const waiter of [...waiters]) waiter();
+  };
+  page.on('requestfinished', arrived);
+  page.on('requestfailed', arrived);
+  const watch: DocumentWatch = {
+    started: () => started,
+    async lastStatus() {
+      if (!last || arriving.has(last)) return null;
+      return (await last.response().catch(() => null))?.status() ?? null;
+    },
+    arriving: () => arriving.size > 0,
+    onStart(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async arrived(maxWaitMs) {
+      if (arriving.size === 0) return;
+      let done: () => void = () => undefined;
+      const timer = new Promise<void>((resolve) => {
+        done = resolve;
+        setTimeout(resolve, maxWaitMs).unref();
+      });
+      waiters.add(done);
+      try {
+        await timer;
+      } finally {
+        waiters.delete(done);
+      }
+    },
+  };
+  watches.set(page, watch);
+  return watch;
+}
+
+/** The watch of `page`, when {@link watchDocuments} began one. */
+export function documentWatchOf(page: Page): DocumentWatch | null {
+  return watches.get(page) ?? null;
+}
