@@ -131,6 +131,16 @@ describe('hostile pages', () => {
     expect((await record(described)).metadata.aiSelectorUsed).toMatch(/h1/);
   });
 
+  it('with failOnHttpError, fails when the page a meta refresh moves to answers 404', async () => {
+    const jobId = await submit({
+      url: `${pages.baseUrl}/hostile/refresh-to-missing.html`,
+      failOnHttpError: true,
+    });
+    const status = await finished(jobId);
+    expect(status).toMatchObject({ status: 'failed', attempts: 1, errorCode: 'TARGET_HTTP_ERROR' });
+    expect(status.error).toBe(`${new URL(pages.baseUrl).host} answered HTTP 404`);
+  });
+
   it('captures the page a clickSelector leads to, clicking once', async () => {
     const jobId = await submit({ url: `${pages.baseUrl}/hostile/next-1.html`, clickSelector: '#next' });
     expect(await finished(jobId)).toMatchObject({ status: 'completed', attempts: 1 });

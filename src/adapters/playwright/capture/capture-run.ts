@@ -13,7 +13,7 @@ import { captureTimeout } from './capture-deadline.js';
 import { captureError } from './capture-errors.js';
 import { contextOptionsOf, prepareContext } from './context-setup.js';
 import { watchDocuments } from './documents.js';
-import { navigate } from './navigate.js';
+import { httpError, navigate } from './navigate.js';
 import { setUpPage } from './page-setup.js';
 import type { NetworkTracker } from './page-capture.js';
 import { trackNetwork } from './page-capture.js';
@@ -242,6 +242,8 @@ async function inPage(
     // its load is awaited within the load budget (briefly when the first one's ran out).
     onPhase('navigate');
     await watch.arrived(deps.navigationTimeoutMs);
+    const status = await watch.lastStatus();
+    if (spec.failOnHttpError && status !== null && status >= 400) throw httpError(page.url(), status);
     const loadMs = degraded ? DEGRADED_WAIT_MS : deps.loadTimeoutMs;
     await page.waitForLoadState('load', { timeout: loadMs }).catch(() => undefined);
   }

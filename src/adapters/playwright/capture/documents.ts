@@ -58,14 +58,16 @@ export function watchDocuments(page: Page): DocumentWatch {
     async arrived(maxWaitMs) {
       if (arriving.size === 0) return;
       let done: () => void = () => undefined;
-      const timer = new Promise<void>((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const over = new Promise<void>((resolve) => {
         done = resolve;
-        setTimeout(resolve, maxWaitMs).unref();
+        timer = setTimeout(resolve, maxWaitMs);
       });
       waiters.add(done);
       try {
-        await timer;
+        await over;
       } finally {
+        clearTimeout(timer);
         waiters.delete(done);
       }
     },

@@ -71,18 +71,21 @@ export async function navigate(
   const unreachable = await egressUnreachable(response, spec.url);
   if (unreachable) throw unreachable;
   const status = response?.status() ?? null;
-  if (spec.failOnHttpError && status !== null && status >= 400) {
-    throw new AppError('TARGET_HTTP_ERROR', `${new URL(spec.url).host} answered HTTP ${status}`, {
-      retryable: status >= 500,
-      extra: { httpStatus: status },
-    });
-  }
+  if (spec.failOnHttpError && status !== null && status >= 400) throw httpError(spec.url, status);
   const loadTimedOut = !(await reachMilestone(page, spec, started, options, failure));
   return {
     response,
     loadTimedOut,
     pendingRequests: loadTimedOut ? options.network.inFlight() : 0,
   };
+}
+
+/** `failOnHttpError`'s error for a document of `url` that answered `status` (4xx not retried, 5xx retried). */
+export function httpError(url: string, status: number): AppError {
+  return new AppError('TARGET_HTTP_ERROR', `${new URL(url).host} answered HTTP ${status}`, {
+    retryable: status >= 500,
+    extra: { httpStatus: status },
+  });
 }
 
 /** Waits for DOMContentLoaded and then the spec's milestone within the load budget; false when it ran out. */
