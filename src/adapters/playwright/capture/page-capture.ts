@@ -20,6 +20,13 @@ export interface Clip {
  */
 export type RequestScope = 'all' | 'content';
 
+/**
+ * How long a request must have been in flight, when a wait for quiet runs out, to be taken to hang
+ * (see {@link NetworkTracker.quiet}), ms: the bound of a whole wait after load, so that a request
+ * merely slow, or started just before a short wait ran out, is still waited for.
+ */
+const HANG_MS = 2000;
+
 /** Resource types left out of the `content` scope. */
 const ASSET_TYPES: ReadonlySet<string> = new Set(['image', 'media', 'font']);
 
@@ -28,10 +35,10 @@ const ASSET_TYPES: ReadonlySet<string> = new Set(['image', 'media', 'font']);
  * flight for `quietMs`, or after `maxWaitMs` at the latest. A page that is already settled
  * (nothing in flight, and nothing started by the next animation frame) is not made to wait the
  * window at all. It never fails: a page that keeps a connection open (long polling, analytics
- * beacons, a third-party host that never answers) costs the bound once — a request that stays in
- * flight through a whole wait that ran out is taken to hang, and no later wait waits for it (nor
- * does {@link NetworkTracker.settledSince} count it), so a description, a full page's scroll steps
- * and the shot do not each pay the bound again.
+ * beacons, a third-party host that never answers) costs the bound once — a request still in flight
+ * when a wait runs out, {@link HANG_MS} or more after it started, is taken to hang, and no later
+ * wait waits for it (nor does {@link NetworkTracker.settledSince} count it), so a description, a
+ * full page's scroll steps and the shot do not each pay the bound again.
  */
 export interface NetworkTracker {
   quiet(quietMs: number, maxWaitMs: number, scope?: RequestScope): Promise<void>;
@@ -56,8 +63,8 @@ export function trackNetwork(page: Page): NetworkTracker {
     all: { inFlight: 0, started: 0, lastChange: Date.now() },
     content: { inFlight: 0, started: 0, lastChange: Date.now() },
   };
-  // The requests counted in flight, with their scopes; and those taken to hang, no longer counted.
-  const pending = new Map<Request, readonly RequestScope[]>();
+  // The requests counted in flight, with their scopes and start; and those taken to hang, no longer counted.
+  const pending = new Map<Request, { scopes: readonly RequestScope[]; since: number }>();
   const hung = new Set<Request>();
   let hungCount = 0;
   const count = (scopes: readonly RequestScope[], delta: number, start: boolean): void => {
@@ -70,14 +77,14 @@ export function trackNetwork(page: Page): NetworkTracker {
   };
   const ended = (r: Request): void => {
     hung.delete(r);
-    const scopes = pending.get(r);
-    if (!scopes) return;
+    const entry = pending.get(r);
+    if (!entry) return;
     pending.delete(r);
-    count(scopes, -1, false);
+    count(entry.scopes, -1, false);
   };
   page.on('request', (r) => {
     const scopes: RequestScope[] = ASSET_TYPES.has(r.resourceType()) ? ['all'] : ['all', 'content'];
-    pending.set(r, scopes);
+    pending.set(r, { scopes, since: Date.now() });
     count(scopes, 1, true);
   });
   page.on('requestfinished', ended);
@@ -95,16 +102,15 @@ export function trackNetwork(page: Page): NetworkTracker {
         await nextFrame(page);
         if (c.inFlight === 0 && c.started === before) return;
       }
-      // What is in flight as the wait starts and still is when it runs out hangs.
-      const waited = [...pending].filter(([, scopes]) => scopes.includes(scope)).map(([r]) => r);
       while (Date.now() < until && !page.isClosed()) {
         const idleMs = Date.now() - c.lastChange;
         if (c.inFlight === 0 && idleMs >= quietMs) return;
         await sleep(Math.max(1, Math.min(c.inFlight === 0 ? quietMs - idleMs : 25, until - Date.now())));
       }
-      for (const r of waited) {
-        const scopes = pending.get(r);
-        if (!scopes) continue;
+      // The wait ran out: what of its scope has been in flight for HANG_MS or more hangs.
+      const now = Date.now();
+      for (const [r, { scopes, since }] of pending) {
+        if (!scopes.includes(scope) || now - since < HANG_MS) continue;
         pending.delete(r);
         hung.add(r);
         hungCount += 1;
