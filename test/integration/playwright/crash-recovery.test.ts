@@ -27,7 +27,7 @@ import { until } from '../../helpers/poll.js';
 // A browser or renderer that dies mid-capture costs one attempt and seconds, whatever the capture
 // was doing: the real worker, SQLite store and capturer; the browser (or the page's renderer) is
 // SIGKILLed a moment after the capture enters each phase, and the job must complete on its next
-// attempt within 10 s of the kill (before: a kill outside navigation held the slot until the
+// attempt within 15 s of the kill (before: a kill outside navigation held the slot until the
 // capture deadline).
 
 let server: FixtureServer;
@@ -112,7 +112,7 @@ const PHASES: [CapturePhase, (k: string) => Partial<CaptureRequest> & { path: st
 
 describe.each(['browser', 'renderer'] as const)('a %s killed mid-capture', (what) => {
   it.each(PHASES)(
-    'in phase %s: the job completes on its next attempt within 10 s',
+    'in phase %s: the job completes on its next attempt within 15 s',
     async (phase, page, delayMs) => {
       const k = key();
       const { path, ...options } = page(k);
@@ -144,7 +144,9 @@ describe.each(['browser', 'renderer'] as const)('a %s killed mid-capture', (what
       expect(ended, seen).toMatchObject({ status: 'completed', attempts: 2 });
       // The kill is noticed at once: the first attempt ends within seconds, not at its deadline.
       expect(endedAt[0]! - killedAt, seen).toBeLessThan(5_000);
-      expect(Date.parse(ended.completedAt ?? '') - killedAt).toBeLessThan(10_000);
+      // The next attempt's own capture counts too (the 24,000 px full page: 6–9 s on a slow, busy
+      // machine); a kill that held the slot would show its 60 s deadline.
+      expect(Date.parse(ended.completedAt ?? '') - killedAt).toBeLessThan(15_000);
     },
   );
 });
