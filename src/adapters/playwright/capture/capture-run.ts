@@ -221,13 +221,7 @@ async function inPage(
         watch.started() !== before ||
         watch.arriving() ||
         (NAVIGATED_AWAY.test(err instanceof Error ? err.message : String(err)) &&
-          (await page
-            .waitForEvent('request', {
-              predicate: (r) => r.isNavigationRequest() && r.frame() === page.mainFrame(),
-              timeout: settleMs,
-            })
-            .then(() => true)
-            .catch(() => watch.started() !== before)));
+          (await watch.nextStart(before, settleMs)));
       if (!moved) throw err;
       if (redo >= MAX_REDOS) {
         throw new AppError(

@@ -13,6 +13,8 @@ export interface DocumentWatch {
   arriving(): boolean;
   /** Calls `listener` on the next one that starts; returns the function that stops it. */
   onStart(listener: () => void): () => void;
+  /** Resolves true when one starts within `maxWaitMs` (or one has started since `since`), else false. */
+  nextStart(since: number, maxWaitMs: number): Promise<boolean>;
   /** The HTTP status of the last of them, once it has arrived; null when none (or no answer). */
   lastStatus(): Promise<number | null>;
   /** Resolves once none is {@link DocumentWatch.arriving arriving}, or after `maxWaitMs`. */
@@ -54,6 +56,21 @@ export function watchDocuments(page: Page): DocumentWatch {
     onStart(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    nextStart(since, maxWaitMs) {
+      if (started !== since) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          listeners.delete(onNext);
+          resolve(false);
+        }, maxWaitMs);
+        const onNext = (): void => {
+          clearTimeout(timer);
+          listeners.delete(onNext);
+          resolve(true);
+        };
+        listeners.add(onNext);
+      });
     },
     async arrived(maxWaitMs) {
       if (arriving.size === 0) return;
