@@ -30,6 +30,12 @@ export interface CaptureMetadata {
     /** Shots retaken because the first came out one flat colour although the page has content. */
     retakes: number;
     /**
+     * A full page of an app shell (its document does not scroll, a container inside it does): the
+     * viewport was made taller by this many CSS px so that the container shows all its content.
+     * Absent otherwise.
+     */
+    scrollContainerPx?: number;
+    /**
      * The navigation milestone (`waitUntil`, load by default) did not come within the load budget
      * (LOAD_TIMEOUT_MS): the page was captured as it was. Absent when it came.
      */

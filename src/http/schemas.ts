@@ -384,6 +384,12 @@ export const CaptureMetadataSchema = Type.Object(
             description: 'Scroll-through steps after which the page loaded more.',
           }),
           retakes: Type.Integer({ description: 'Shots retaken because the first came out one flat colour.' }),
+          scrollContainerPx: Type.Optional(
+            Type.Integer({
+              description:
+                'A full page of an app shell whose document does not scroll but a container in it does: CSS px the viewport grew by to show that container whole.',
+            }),
+          ),
           loadTimedOut: Type.Optional(
             Type.Boolean({ description: 'The navigation milestone did not come within LOAD_TIMEOUT_MS.' }),
           ),

@@ -44,7 +44,9 @@ export interface FixtureServerOptions {
  * - `/font/mono.ttf` — Liberation Mono (Debian's fonts-liberation), as a web font;
  * - `/big.jpg?w=W&h=H&color=R,G,B` — a JPEG of one colour (default 4000x3000);
  * - `/hold/FILE?ms=N&once=KEY` — FILE (a fixture page, or `blank` for an empty 200) after N ms; with
- *   `once`, only the first request with that KEY waits (a first attempt slow, a retry fast).
+ *   `once`, only the first request with that KEY waits (a first attempt slow, a retry fast);
+ * - `/csp/FILE` — FILE under a strict Content-Security-Policy: only the page's own files, no
+ *   inline style or script.
  */
 export async function startFixtureServer(options: FixtureServerOptions = {}): Promise<FixtureServer> {
   const host = options.host ?? '127.0.0.2';
@@ -142,6 +144,12 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     await serveFile(file, res);
     return;
   }
+  if (url.pathname.startsWith('/csp/')) {
+    await serveFile(url.pathname.slice('/csp'.length), res, {
+      'content-security-policy': "default-src 'self'; style-src 'self'; script-src 'self'",
+    });
+    return;
+  }
   await serveFile(url.pathname, res);
 }
 
@@ -155,7 +163,11 @@ function svg(params: URLSearchParams): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="${color}"/></svg>`;
 }
 
-async function serveFile(pathname: string, res: ServerResponse): Promise<void> {
+async function serveFile(
+  pathname: string,
+  res: ServerResponse,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const relative = normalize(decodeURIComponent(pathname === '/' ? '/simple.html' : pathname));
   const file = join(FIXTURE_PAGES_DIR, relative);
   if (!file.startsWith(FIXTURE_PAGES_DIR) || relative.split(sep).includes('..')) {
@@ -164,7 +176,10 @@ async function serveFile(pathname: string, res: ServerResponse): Promise<void> {
   }
   try {
     const body = await readFile(file);
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      ...headers,
+    });
     res.end(body);
   } catch {
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });

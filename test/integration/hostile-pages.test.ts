@@ -156,6 +156,63 @@ describe('hostile pages', () => {
     expect(status.error).toMatch(/^The page kept loading new documents while it was being captured/);
   });
 
+  it('fails a page whose script never yields at its first attempt, within seconds of it going silent', async () => {
+    // Before, every wait, evaluation and shot of the capture went unanswered until the attempt's
+    // whole allowance (CAPTURE_TIMEOUT_MS, 150 s by default) ran out.
+    const jobId = await submit({ url: `${pages.baseUrl}/hostile/busy.html` });
+    const status = await finished(jobId);
+    expect(status).toMatchObject({ status: 'failed', attempts: 1, errorCode: 'CAPTURE_FAILED' });
+    expect(status.error).toMatch(/^The page stopped responding: its scripts kept it busy for 1\d s/);
+    expect(Date.parse(status.completedAt) - Date.parse(status.startedAt)).toBeLessThan(25_000);
+    // The slot is free again: the next capture runs.
+    const next = await submit({ url: `${pages.baseUrl}/hostile/landed.html` });
+    expect(await finished(next)).toMatchObject({ status: 'completed', attempts: 1 });
+  });
+
+  it('applies disableAnimations under a Content-Security-Policy that refuses inline styles', async () => {
+    // Before, its injected style was refused and every attempt failed.
+    const jobId = await submit({ url: `${pages.baseUrl}/csp/hostile/still.html`, disableAnimations: true });
+    expect(await finished(jobId)).toMatchObject({ status: 'completed', attempts: 1 });
+    const image = await decodePixels(
+      (await api.app.inject({ url: `/jobs/${jobId}/result`, headers: auth() })).rawPayload,
+    );
+    expect(close(image.at(600, 150), [40, 150, 90])).toBe(true); // the endless animation stopped
+  });
+
+  it('hides an element of an SVG document', async () => {
+    // Before, a document without <head> failed every attempt ("Cannot read properties of null").
+    const jobId = await submit({ url: `${pages.baseUrl}/hostile/drawing.svg`, hideSelectors: ['#cover'] });
+    expect(await finished(jobId)).toMatchObject({ status: 'completed', attempts: 1 });
+    const image = await decodePixels(
+      (await api.app.inject({ url: `/jobs/${jobId}/result`, headers: auth() })).rawPayload,
+    );
+    expect(close(image.at(300, 250), [40, 150, 90])).toBe(true);
+  });
+
+  it('captures a page whose web font never arrives with disableAnimations, once its load budget runs out', async () => {
+    // Before, that shot waited for the font without a bound of its own, until the attempt's deadline.
+    const jobId = await submit({
+      url: `${pages.baseUrl}/hostile/font-hang.html?hang=${encodeURIComponent(hangOrigin)}`,
+      disableAnimations: true,
+    });
+    const status = await finished(jobId);
+    expect(status).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(Date.parse(status.completedAt) - Date.parse(status.startedAt)).toBeLessThan(
+      LOAD_TIMEOUT_MS + 5000,
+    );
+    const image = await decodePixels(
+      (await api.app.inject({ url: `/jobs/${jobId}/result`, headers: auth() })).rawPayload,
+    );
+    expect(close(image.at(600, 300), [200, 230, 255])).toBe(true);
+  });
+
+  it('fails a URL that answers 204 No Content at once, saying so', async () => {
+    const url = `${pages.baseUrl}/status/204`;
+    const status = await finished(await submit({ url }));
+    expect(status).toMatchObject({ status: 'failed', attempts: 1, errorCode: 'CAPTURE_FAILED' });
+    expect(status.error).toBe(`${url} answered HTTP 204 (no content): there is no page to capture`);
+  });
+
   it('captures a page that opens windows in a loop, with no popup ever opened', async () => {
     const before = pages.requests.filter((r) => r.includes('popup=')).length;
     const jobId = await submit({ url: `${pages.baseUrl}/popups.html` });

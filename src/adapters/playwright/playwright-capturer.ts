@@ -10,7 +10,7 @@ import { launchChromium, launchStealthChromium } from './browser/launch-chromium
 import { abortError, raceDeadline, releaseWhenDone } from './capture/capture-deadline.js';
 import { captureError } from './capture/capture-errors.js';
 import { startCapture } from './capture/capture-run.js';
-import { configureImageLibrary } from './capture/slices.js';
+import { configureScreenshots } from './capture/slices.js';
 import { isPlainSpec, WarmPages } from './capture/warm-pages.js';
 import type { PlaywrightCapturerOptions } from './capturer-options.js';
 import type { PagePreparer } from './prep/page-preparation.js';
@@ -53,7 +53,7 @@ export function defaultBrowserCount(concurrency: number): number {
 
 /** Creates the Playwright capturer; browsers start at `ready()` (or the first capture). */
 export function createPlaywrightCapturer(options: PlaywrightCapturerOptions): PlaywrightCapturer {
-  configureImageLibrary();
+  configureScreenshots();
   const browsers = options.browsers ?? defaultBrowserCount(options.concurrency);
   const slotsPerBrowser = Math.ceil(options.concurrency / browsers);
   const onBackgroundError = options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {};

@@ -106,4 +106,38 @@ describe('whole full pages', () => {
       await capped.close();
     }
   });
+
+  it('shows the whole list of an app shell whose document does not scroll, grown with the viewport', async () => {
+    // Before, such a full page was the viewport: 720 px, 4 of its 40 rows.
+    const out = await capturer.capture(
+      specOf({ url: `${server.baseUrl}/app-shell.html`, fullPage: true }),
+      noDeadline(),
+    );
+    const height = 60 + 40 * 150 + 40;
+    expect([out.width, out.height]).toEqual([1280, height]);
+    expect(out.metadata).toMatchObject({ truncated: false, readiness: { scrollContainerPx: height - 720 } });
+    const image = await decodePixels(out.bytes);
+    expect(close(image.at(640, 30), MAGENTA)).toBe(true); // the header, once, at the top
+    expect(close(image.at(640, 60 + 20 * 150 + 70), [40, 150, 90])).toBe(true);
+    expect(close(image.at(640, 60 + 39 * 150 + 70), [30, 90, 180])).toBe(true); // the last row
+    expect(close(image.at(640, height - 20), YELLOW)).toBe(true); // the footer, at the bottom
+    // A viewport capture of it is as it was.
+    const view = await capturer.capture(specOf({ url: `${server.baseUrl}/app-shell.html` }), noDeadline());
+    expect([view.width, view.height]).toEqual([1280, 720]);
+    expect(view.metadata.readiness?.scrollContainerPx).toBeUndefined();
+  });
+
+  it('cuts an app shell past MAX_FULL_PAGE_HEIGHT_PX and says how tall it was', async () => {
+    const capped = testCapturer({ maxFullPageHeightPx: 10_000, concurrency: 1 });
+    try {
+      const out = await capped.capture(
+        specOf({ url: `${server.baseUrl}/app-shell.html?rows=100`, fullPage: true }),
+        noDeadline(),
+      );
+      expect([out.width, out.height]).toEqual([1280, 10_000]);
+      expect(out.metadata).toMatchObject({ truncated: true, fullHeightPx: 60 + 100 * 150 + 40 });
+    } finally {
+      await capped.close();
+    }
+  });
 });

@@ -9,6 +9,8 @@ export interface NavigationFailure {
   failedUrls: readonly string[];
   /** The egress session's verdict on a URL's host, when capturing through the egress proxy. */
   blockReason?: (url: string) => string | null;
+  /** The status of the main frame's last response, when one came (a 204 has no document). */
+  lastStatus?: () => number | null;
 }
 
 /** Chromium network errors that mean "the site could not be reached" (retryable). */
@@ -121,6 +123,14 @@ export function navigationError(err: unknown, failure: NavigationFailure): AppEr
         ...options,
         retryable: false,
       },
+    );
+  }
+  const status = failure.lastStatus?.() ?? null;
+  if (code === 'ERR_ABORTED' && (status === 204 || status === 205)) {
+    return new AppError(
+      'CAPTURE_FAILED',
+      `${failure.url} answered HTTP ${status} (no content): there is no page to capture`,
+      { ...options, retryable: false },
     );
   }
   if (code === 'ERR_ABORTED') {

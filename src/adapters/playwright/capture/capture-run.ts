@@ -18,6 +18,8 @@ import { setUpPage } from './page-setup.js';
 import type { NetworkTracker } from './page-capture.js';
 import { trackNetwork } from './page-capture.js';
 import type { CapturePhase } from './phases.js';
+import type { ResponsivenessWatch } from './responsiveness.js';
+import { watchResponsiveness } from './responsiveness.js';
 import { loadLazyContent, SCROLL_WATCH_SCRIPT } from './readiness.js';
 import type { Target } from './shoot.js';
 import { SCROLL_BUDGET_MS, shoot } from './shoot.js';
@@ -87,6 +89,15 @@ function rendererCrashed(cause?: unknown): AppError {
   );
 }
 
+/** The error of a capture whose page's main thread stopped answering (see watchResponsiveness). */
+function unresponsive(silentMs: number): AppError {
+  return new AppError(
+    'CAPTURE_FAILED',
+    `The page stopped responding: its scripts kept it busy for ${Math.round(silentMs / 1000)} s without a break (a script that never yields); it is not retried`,
+    { retryable: false },
+  );
+}
+
 /**
  * One capture in one fresh browser context, as a pipeline over the immutable spec:
  * navigate → prepare → locate → shoot, or record a video after preparing.
@@ -94,12 +105,15 @@ function rendererCrashed(cause?: unknown): AppError {
  * A watchdog ends the capture the moment its browser disconnects or its page's renderer crashes,
  * whatever the capture was waiting for at that moment (a navigation, a scroll step, a quiet
  * window, an element, a screenshot, a PDF, a video frame, a DevTools session): the attempt fails
- * at once with a retryable `CAPTURE_FAILED`, instead of holding its slot until the deadline.
+ * at once with a retryable `CAPTURE_FAILED`, instead of holding its slot until the deadline; and
+ * when the page's main thread stops answering for UNRESPONSIVE_MS (a script that never yields),
+ * it fails with a `CAPTURE_FAILED` that is not retried.
  */
 export function startCapture(browser: Browser, spec: CaptureSpec, deps: CaptureRunDeps): RunningCapture {
   let context: BrowserContext | null = null;
   let aborted = false;
   let crashed = false;
+  let responsiveness: ResponsivenessWatch | null = null;
   /** Aborted with the capture: stops a video recording and its encoder. */
   const stopped = new AbortController();
   let failFast: (err: AppError) => void = () => undefined;
@@ -129,6 +143,10 @@ export function startCapture(browser: Browser, spec: CaptureSpec, deps: CaptureR
         failFast(rendererCrashed());
         void ctx.close().catch(() => undefined);
       });
+      responsiveness = watchResponsiveness(page, (silentMs) => {
+        failFast(unresponsive(silentMs));
+        void ctx.close().catch(() => undefined);
+      });
       return await inPage(ctx, page, spec, deps, stopped.signal);
     } catch (err) {
       if (aborted) throw captureTimeout();
@@ -136,6 +154,7 @@ export function startCapture(browser: Browser, spec: CaptureSpec, deps: CaptureR
       if (!browser.isConnected()) throw browserCrashed();
       throw captureError(err);
     } finally {
+      responsiveness?.stop();
       await ctx.close().catch(() => undefined);
     }
   };

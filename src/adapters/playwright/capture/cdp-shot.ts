@@ -3,7 +3,7 @@ import { documentWatchOf } from './documents.js';
 import type { Clip } from './page-capture.js';
 
 /** The part of a DevTools protocol session used here. */
-interface ProtocolSession {
+export interface ProtocolSession {
   send(method: string, params?: Record<string, unknown>): Promise<unknown>;
 }
 
@@ -31,6 +31,11 @@ function ownSession(page: Page): ProtocolSession | null {
   }
   sessions.set(page, session);
   return session;
+}
+
+/** The page's own DevTools session (see ownSession), or null when it cannot be reached. */
+export function protocolSessionOf(page: Page): ProtocolSession | null {
+  return ownSession(page);
 }
 
 /** True when {@link directScreenshot} can shoot `page` (Playwright's session is reachable). */

@@ -28,7 +28,12 @@ export function contextOptionsOf(spec: CaptureSpec, session: EgressSession): Bro
     options.permissions = ['geolocation'];
   }
   // Styles and scripts of the request apply whatever the page's Content-Security-Policy says.
-  if (spec.css !== null || spec.javascript !== null || spec.hideSelectors.length > 0)
+  if (
+    spec.css !== null ||
+    spec.javascript !== null ||
+    spec.hideSelectors.length > 0 ||
+    spec.disableAnimations
+  )
     options.bypassCSP = true;
   return options;
 }

@@ -52,7 +52,13 @@ export async function navigate(
   page.on('requestfailed', (request) => {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) failedUrls.push(request.url());
   });
+  let lastStatus: number | null = null;
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) lastStatus = response.status();
+  });
   const failure = {
+    lastStatus: () => lastStatus,
     url: spec.url,
     navigationTimeoutMs: options.navigationTimeoutMs,
     failedUrls,

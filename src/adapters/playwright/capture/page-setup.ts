@@ -4,6 +4,7 @@ import { AppError } from '../../../domain/errors.js';
 import { evaluateInMainWorld } from '../browser/launch-chromium.js';
 import { isTargetClosed } from './capture-errors.js';
 import type { CapturePhase } from './phases.js';
+import { addStyle } from './styles.js';
 import { cssLocator, hideInShadowRoots, invalidSelector, unreadable } from './selectors.js';
 
 /** How long `clickSelector` may take to become clickable, ms (it is skipped past this). */
@@ -54,7 +55,7 @@ async function runScript(page: Page, source: string): Promise<void> {
  * `ELEMENT_NOT_FOUND` (not retried), naming the selector.
  */
 export async function setUpPage(page: Page, spec: CaptureSpec, options: SetUpOptions): Promise<void> {
-  if (spec.css !== null) await page.addStyleTag({ content: spec.css });
+  if (spec.css !== null) await addStyle(page, spec.css);
   if (spec.hideSelectors.length > 0) {
     const invalid = await invalidSelector(page, spec.hideSelectors);
     if (invalid) {
@@ -63,10 +64,10 @@ export async function setUpPage(page: Page, spec: CaptureSpec, options: SetUpOpt
       );
     }
     const rules = spec.hideSelectors.map((s) => `${s} { visibility: hidden !important; }`).join('\n');
-    await page.addStyleTag({ content: rules });
+    await addStyle(page, rules);
   }
   if (spec.disableAnimations) {
-    await page.addStyleTag({ content: STILL_CSS });
+    await addStyle(page, STILL_CSS);
     await page.evaluate(() => {
       for (const media of Array.from(document.querySelectorAll('video, audio')))
         (media as HTMLMediaElement).pause();

@@ -15,6 +15,8 @@ export interface Readiness {
   lazyScrolls: number;
   /** Shots retaken because the first came out blank although the page has content. */
   retakes: number;
+  /** A full page of an app shell: CSS px the viewport grew by to show its scroll container whole. */
+  scrollContainerPx?: number;
 }
 
 /**

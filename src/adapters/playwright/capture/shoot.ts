@@ -10,6 +10,7 @@ import { documentHeight, elementClip, pdfOfImage, printPaginated, printPdf } fro
 import type { CapturePhase } from './phases.js';
 import type { Readiness } from './readiness.js';
 import { awaitAssets, isBlankImage, loadLazyContent, pageHasContent } from './readiness.js';
+import { unrollScrollContainer } from './scroll-container.js';
 import type { ImageType } from './slices.js';
 import { captureImage, FORMAT_MAX_SIDE_PX } from './slices.js';
 
@@ -67,10 +68,16 @@ async function regionOf(
   target: Target,
   format: ImageFormat,
   options: ShootOptions,
-): Promise<{ clip: Clip | null; metadata: Shot['metadata']; lazyScrolls: number }> {
+): Promise<{
+  clip: Clip | null;
+  metadata: Shot['metadata'];
+  lazyScrolls: number;
+  scrollContainerPx?: number;
+}> {
   const capPx = heightCapPx(format, spec.deviceScaleFactor, options.maxFullPageHeightPx);
   let clip: Clip;
   let lazyScrolls = 0;
+  let scrollContainerPx: number | undefined;
   switch (target.kind) {
     case 'viewport':
       return { clip: null, metadata: {}, lazyScrolls };
@@ -81,8 +88,10 @@ async function regionOf(
     case 'clip':
       clip = target.clip;
       break;
-    case 'fullPage':
+    case 'fullPage': {
       options.onPhase('scroll');
+      const unrolled = await unrollScrollContainer(page, capPx);
+      if (unrolled.grownPx > 0) scrollContainerPx = unrolled.grownPx;
       lazyScrolls = await loadLazyContent(
         page,
         options.network,
@@ -93,17 +102,22 @@ async function regionOf(
       options.onPhase('settle');
       await options.settle();
       clip = { x: 0, y: 0, width: spec.viewport.width, height: await documentHeight(page) };
+      // Cut while unrolling: the container's rest would have made the page taller still.
+      if (unrolled.cutPx > 0) clip.height = Math.max(clip.height, capPx + unrolled.cutPx);
       break;
+    }
     default: {
       const never: never = target;
       return never;
     }
   }
-  if (clip.height <= capPx) return { clip, metadata: { truncated: false }, lazyScrolls };
+  const unrolled = scrollContainerPx === undefined ? {} : { scrollContainerPx };
+  if (clip.height <= capPx) return { clip, metadata: { truncated: false }, lazyScrolls, ...unrolled };
   return {
     clip: { ...clip, height: capPx },
     metadata: { truncated: true, fullHeightPx: clip.height },
     lazyScrolls,
+    ...unrolled,
   };
 }
 
@@ -124,8 +138,20 @@ export async function shoot(
   options: ShootOptions,
 ): Promise<Shot> {
   const format: ImageFormat = spec.format === 'mp4' ? 'png' : spec.format;
-  const { clip, metadata, lazyScrolls } = await regionOf(page, spec, target, format, options);
-  const readiness: Readiness = { fontsMs: 0, imagesPending: 0, lazyScrolls, retakes: 0 };
+  const { clip, metadata, lazyScrolls, scrollContainerPx } = await regionOf(
+    page,
+    spec,
+    target,
+    format,
+    options,
+  );
+  const readiness: Readiness = {
+    fontsMs: 0,
+    imagesPending: 0,
+    lazyScrolls,
+    retakes: 0,
+    ...(scrollContainerPx === undefined ? {} : { scrollContainerPx }),
+  };
   const take = async (type: ImageType): Promise<Buffer> => {
     options.onPhase('assets');
     Object.assign(readiness, await awaitAssets(page, clip, options.assetsBudgetMs));

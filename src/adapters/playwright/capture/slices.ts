@@ -20,11 +20,15 @@ export const FORMAT_MAX_SIDE_PX = { png: 2 ** 31 - 1, jpeg: 65_535, webp: 16_383
 export type ImageType = keyof typeof FORMAT_MAX_SIDE_PX;
 
 /**
- * Sets libvips up for a long-running service: no operation cache (it would keep decoded slices
- * of past captures in memory). Called by the capturer's factory.
+ * Sets the image libraries up for a long-running service. libvips: no operation cache (it would
+ * keep decoded slices of past captures in memory). Playwright: `page.screenshot` does not wait for
+ * `document.fonts.ready` with no bound of its own — a web font whose request hangs held such a
+ * shot until the capture's deadline; the capture waits for fonts itself, within ASSETS_BUDGET_MS
+ * (`readiness.fontsMs`). Called by the capturer's factory.
  */
-export function configureImageLibrary(): void {
+export function configureScreenshots(): void {
   sharp.cache(false);
+  process.env['PW_TEST_SCREENSHOT_NO_FONTS_READY'] = '1';
 }
 
 /** What to capture and how to encode it. */

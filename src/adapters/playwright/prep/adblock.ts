@@ -6,6 +6,7 @@ import { ENGINE_VERSION, FiltersEngine, Request } from '@ghostery/adblocker';
 import type { RequestType } from '@ghostery/adblocker';
 import type { BrowserContext, Frame, Page, Request as PlaywrightRequest, Route } from 'playwright-core';
 import { AppError } from '../../../domain/errors.js';
+import { addStyle } from '../capture/styles.js';
 
 /** The filter lists that ship with Shots (`scripts/refresh-filter-lists.mjs` re-extracts them). */
 export const DEFAULT_FILTER_LIST_DIR = fileURLToPath(new URL('../../../../assets/filters/', import.meta.url));
@@ -234,6 +235,6 @@ export class AdblockSession {
       getRulesFromHostname: true,
       getRulesFromDOM: true,
     });
-    if (active !== false && styles.length > 0) await frame.addStyleTag({ content: styles });
+    if (active !== false && styles.length > 0) await addStyle(frame, styles);
   }
 }
