@@ -150,7 +150,13 @@ async function run(from: number, to: number, killAt: Set<number>): Promise<Ended
         const n = next++;
         if (killAt.has(n)) {
           const victims = chromiumProcessTypes(pid).filter((p) => p.type === null);
-          for (const v of victims) process.kill(v.pid, 'SIGKILL');
+          for (const v of victims) {
+            try {
+              process.kill(v.pid, 'SIGKILL');
+            } catch {
+              // It ended between the listing and the kill (a browser replaced after its captures).
+            }
+          }
           console.error(`job ${n}: killed the browser (${victims.map((v) => v.pid).join(', ')})`);
         }
         ended.push(await finished(await submit(n)));

@@ -127,6 +127,16 @@ describe('whole full pages', () => {
     expect(view.metadata.readiness?.scrollContainerPx).toBeUndefined();
   });
 
+  it('shows the whole body of a page whose body is the scroll container', async () => {
+    const out = await capturer.capture(
+      specOf({ url: `${server.baseUrl}/app-shell.html?body`, fullPage: true }),
+      noDeadline(),
+    );
+    expect([out.width, out.height]).toEqual([1280, 40 * 150]);
+    const image = await decodePixels(out.bytes);
+    expect(close(image.at(640, 39 * 150 + 70), [30, 90, 180])).toBe(true); // the last row
+  });
+
   it('cuts an app shell past MAX_FULL_PAGE_HEIGHT_PX and says how tall it was', async () => {
     const capped = testCapturer({ maxFullPageHeightPx: 10_000, concurrency: 1 });
     try {

@@ -18,8 +18,8 @@ export interface ResponsivenessWatch {
  * otherwise hold the capture's slot until its whole allowance ran out. A long but finite task
  * (layout of a huge document, a heavy script) answers in between. The question goes straight to
  * the page's DevTools session where it can (it does not wait for a document, as Playwright's
- * `evaluate` does); a question asked before a new document of the main frame started is not held
- * against the new one.
+ * `evaluate` does); a question asked before a new document of the main frame started is dropped,
+ * not held against the new one.
  */
 export function watchResponsiveness(
   page: Page,
@@ -27,7 +27,7 @@ export function watchResponsiveness(
   limitMs = UNRESPONSIVE_MS,
 ): ResponsivenessWatch {
   const session = protocolSessionOf(page);
-  /** When the question now in flight was asked (or its document started), or null. */
+  /** When the question now in flight was asked, or null. */
   let askedAt: number | null = null;
   let round = 0;
   const ask = (): void => {
@@ -41,9 +41,12 @@ export function watchResponsiveness(
       () => (mine === round ? (askedAt = null) : undefined),
     );
   };
+  // A new document of the main frame: the question in flight is dropped (its document may never
+  // answer: it is being replaced), and the next one asked on the next tick.
   const onRequest = (request: Request): void => {
-    if (askedAt !== null && request.isNavigationRequest() && request.frame() === page.mainFrame())
-      askedAt = Date.now();
+    if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
+    round += 1;
+    askedAt = null;
   };
   page.on('request', onRequest);
   const timer = setInterval(() => {

@@ -22,7 +22,7 @@ function hiddenInContainer(page: Page): Promise<number> {
     if (documentHidden * 2 >= vh) return 0;
     let best = 0;
     let bestArea = 0;
-    for (const el of Array.from(document.querySelectorAll('body *'))) {
+    for (const el of Array.from(document.querySelectorAll('body, body *'))) {
       const hidden = el.scrollHeight - el.clientHeight;
       if (hidden < minHiddenPx) continue;
       const overflow = getComputedStyle(el).overflowY;
