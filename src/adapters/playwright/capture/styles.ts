@@ -3,10 +3,9 @@ import type { Frame, Page } from 'playwright-core';
 /**
  * Adds a style sheet to the document of `target`: in `<head>`, or under the root element of a
  * document without one (an SVG or XML document, where Playwright's `addStyleTag` throws). It does
- * not wait for the sheet's `load` event, as `addStyleTag` does: that event can be held back for as
- * long as one of the page's own requests hangs. The style applies at once; what it imports is
- * awaited with the page's network like any other request. A page's Content-Security-Policy can
- * refuse it: contexts that add styles bypass CSP (see contextOptionsOf).
+ * not wait for the sheet's `load` event, as `addStyleTag` does: the style applies at once, and what
+ * it imports is awaited with the page's network like any other request before the shot. A page's
+ * Content-Security-Policy can refuse it: contexts that add styles bypass CSP (see contextOptionsOf).
  */
 export async function addStyle(target: Page | Frame, css: string): Promise<void> {
   await target.evaluate((content) => {
