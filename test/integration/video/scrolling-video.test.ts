@@ -106,6 +106,31 @@ describe('scrolling video', () => {
     }
   });
 
+  it("scrolls an app shell's list when its document does not scroll, the header and footer in place", async () => {
+    // Before, the video scrolled the document, which does not move: every frame was the first.
+    const out = await capturer.capture(
+      specOf({
+        url: `${server.baseUrl}/app-shell.html`,
+        dimensions: { width: 640, height: 360 },
+        video: { duration: 2, fps: 5 },
+      }),
+      noDeadline(),
+    );
+    // The list: 40 rows of 150 px in 360 − 60 (header) − 40 (footer) px.
+    expect(out.metadata).toMatchObject({ scrolledPx: 40 * 150 - 260, truncated: false });
+    const frames = await decodeFrames(out.bytes, 640, 360);
+    const first = frames[0]!;
+    const last = frames.at(-1)!;
+    const ROW: [number, number, number] = [40, 150, 90];
+    const LAST_ROW: [number, number, number] = [30, 90, 180];
+    for (const frame of [first, last]) {
+      expect(near(pixel(frame, 640, 320, 30), [255, 0, 255])).toBe(true); // the header
+      expect(near(pixel(frame, 640, 320, 340), [255, 255, 0])).toBe(true); // the footer
+    }
+    expect(near(pixel(first, 640, 320, 240), ROW)).toBe(true);
+    expect(near(pixel(last, 640, 320, 240), LAST_ROW)).toBe(true);
+  });
+
   it('holds a page shorter than the viewport still to the end', async () => {
     const out = await capturer.capture(
       videoSpec('short.html', { duration: 2, fps: 5 }, { width: 800, height: 600 }),

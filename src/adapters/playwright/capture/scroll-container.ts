@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { ElementHandle, Page } from 'playwright-core';
 
 /** Content a scroll container must hide, CSS px, for a full page to unroll it. */
 const MIN_HIDDEN_PX = 100;
@@ -6,39 +6,62 @@ const MIN_HIDDEN_PX = 100;
 const MAX_ROUNDS = 2;
 
 /**
- * What an app-shell page hides in its scroll container: the content of the largest element that
- * scrolls vertically and covers at least a quarter of the viewport, past what it shows, in CSS
- * px — when the document itself scrolls much less (less than half a screen, and a quarter of
- * that). 0 on a page whose document scrolls, as nearly all do (read first: one measure).
+ * In the page: an app shell's scroll container — the largest element (the body included) that
+ * scrolls vertically, hides at least `minHiddenPx` and covers at least a quarter of the viewport,
+ * when the document itself scrolls much less (less than half a screen, and a quarter of what the
+ * container hides) — as the element (`want: 'element'`) or what it hides in CSS px; null or 0 on a
+ * page whose document scrolls, as nearly all do (read first: one measure).
  */
-function hiddenInContainer(page: Page): Promise<number> {
+function findScrollContainer({ minHiddenPx, want }: { minHiddenPx: number; want: string }) {
   // No named functions inside: some transpilers wrap them in helpers that do not exist in the page.
-  return page.evaluate((minHiddenPx) => {
-    const root = document.scrollingElement ?? document.documentElement;
-    const vw = window.innerWidth;
-    const vh = window.innerHeight;
-    const documentHidden = Math.max(0, root.scrollHeight - vh);
-    // A document that scrolls half a screen or more is no app shell (nearly every page): done.
-    if (documentHidden * 2 >= vh) return 0;
-    let best = 0;
-    let bestArea = 0;
-    for (const el of Array.from(document.querySelectorAll('body, body *'))) {
-      const hidden = el.scrollHeight - el.clientHeight;
-      if (hidden < minHiddenPx) continue;
-      const overflow = getComputedStyle(el).overflowY;
-      if (overflow !== 'auto' && overflow !== 'scroll' && overflow !== 'overlay') continue;
-      const r = el.getBoundingClientRect();
-      const area =
-        Math.max(0, Math.min(r.right, vw) - Math.max(r.left, 0)) *
-        Math.max(0, Math.min(r.bottom, vh) - Math.max(r.top, 0));
-      if (area > bestArea) {
-        bestArea = area;
-        best = hidden;
-      }
+  const none = want === 'element' ? null : 0;
+  const root = document.scrollingElement ?? document.documentElement;
+  const vw = window.innerWidth;
+  const vh = window.innerHeight;
+  const documentHidden = Math.max(0, root.scrollHeight - vh);
+  if (documentHidden * 2 >= vh) return none;
+  let best: Element | null = null;
+  let bestHidden = 0;
+  let bestArea = 0;
+  for (const el of Array.from(document.querySelectorAll('body, body *'))) {
+    const hidden = el.scrollHeight - el.clientHeight;
+    if (hidden < minHiddenPx) continue;
+    const overflow = getComputedStyle(el).overflowY;
+    if (overflow !== 'auto' && overflow !== 'scroll' && overflow !== 'overlay') continue;
+    const r = el.getBoundingClientRect();
+    const area =
+      Math.max(0, Math.min(r.right, vw) - Math.max(r.left, 0)) *
+      Math.max(0, Math.min(r.bottom, vh) - Math.max(r.top, 0));
+    if (area > bestArea) {
+      bestArea = area;
+      bestHidden = hidden;
+      best = el;
     }
-    if (bestArea < (vw * vh) / 4 || documentHidden * 4 > best) return 0;
-    return best;
-  }, MIN_HIDDEN_PX);
+  }
+  if (bestArea < (vw * vh) / 4 || documentHidden * 4 > bestHidden) return none;
+  return want === 'element' ? best : bestHidden;
+}
+
+/** What the page's app-shell scroll container hides, CSS px; 0 when it is no app shell. */
+function hiddenInContainer(page: Page): Promise<number> {
+  return page.evaluate(findScrollContainer, {
+    minHiddenPx: MIN_HIDDEN_PX,
+    want: 'hidden',
+  }) as Promise<number>;
+}
+
+/**
+ * The page's app-shell scroll container (see {@link unrollScrollContainer}), or null: what a
+ * scrolling video scrolls when the document itself does not.
+ */
+export async function scrollContainerOf(page: Page): Promise<ElementHandle<Element> | null> {
+  const handle = await page.evaluateHandle(findScrollContainer, {
+    minHiddenPx: MIN_HIDDEN_PX,
+    want: 'element',
+  });
+  const element = handle.asElement();
+  if (!element) await handle.dispose();
+  return element;
 }
 
 /** How a full page unrolled an app shell's scroll container. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { AppError } from '../../../domain/errors.js';
 import type { H264Encoder } from './ffmpeg.js';
+import { scrollContainerOf } from '../capture/scroll-container.js';
 import { ffmpegTool, probeVideo, startH264Encoder } from './ffmpeg.js';
 
 /*
@@ -142,8 +143,22 @@ export async function recordScrollingVideo(
     ),
     viewportHeightPx: window.innerHeight,
   }));
-  const scrolledPx = Math.max(0, Math.min(documentHeightPx, options.maxHeightPx) - viewportHeightPx);
+  // An app shell's document does not scroll: its scroll container is scrolled instead.
+  const container = await scrollContainerOf(page);
+  const contentHeightPx = container
+    ? viewportHeightPx + (await container.evaluate((el) => el.scrollHeight - el.clientHeight))
+    : documentHeightPx;
+  const scrolledPx = Math.max(0, Math.min(contentHeightPx, options.maxHeightPx) - viewportHeightPx);
   const positions = scrollPositions(frames, scrolledPx);
+  const scrollTo = container
+    ? async (top: number): Promise<number> => {
+        await container.evaluate((el, y) => el.scrollTo({ top: y, left: 0, behavior: 'instant' }), top);
+        return 0;
+      }
+    : async (top: number): Promise<number> => {
+        await page.evaluate((y) => window.scrollTo({ top: y, left: 0, behavior: 'instant' }), top);
+        return top;
+      };
   const parent = options.tempDir ?? tmpdir();
   await removeStaleTempDirs(parent);
   const dir = await mkdtemp(join(parent, TEMP_PREFIX));
@@ -161,7 +176,7 @@ export async function recordScrollingVideo(
     });
     const viewport = { width: page.viewportSize()?.width ?? 0, height: viewportHeightPx };
     await streamFrames(
-      page,
+      scrollTo,
       cdp,
       encoder,
       positions,
@@ -184,10 +199,11 @@ export async function recordScrollingVideo(
       fps: options.fps,
       frames,
       scrolledPx,
-      ...(documentHeightPx > options.maxHeightPx ? { fullHeightPx: documentHeightPx } : {}),
+      ...(contentHeightPx > options.maxHeightPx ? { fullHeightPx: contentHeightPx } : {}),
     };
   } finally {
     await encoder?.kill();
+    await container?.dispose().catch(() => undefined);
     await cdp?.detach().catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
   }
@@ -205,11 +221,13 @@ async function removeStaleTempDirs(parent: string): Promise<void> {
 }
 
 /**
- * Scrolls to each position, captures the viewport and hands the frame to the encoder. The next
- * frame is captured while the encoder takes the previous one; never more than one frame waits.
+ * Scrolls to each position (the document, or an app shell's scroll container: `scrollTo` says
+ * where the viewport then is in the document), captures the viewport and hands the frame to the
+ * encoder. The next frame is captured while the encoder takes the previous one; never more than
+ * one frame waits.
  */
 async function streamFrames(
-  page: Page,
+  scrollTo: (top: number) => Promise<number>,
   cdp: CDPSession,
   encoder: H264Encoder,
   positions: readonly number[],
@@ -218,10 +236,12 @@ async function streamFrames(
 ): Promise<void> {
   let pending: Promise<void> = Promise.resolve();
   let previousY: number | null = null;
+  /** Where the viewport is in the document (0 while a scroll container is scrolled). */
+  let documentY = 0;
   for (const y of positions) {
     signal.throwIfAborted();
     if (y !== previousY) {
-      await page.evaluate((top) => window.scrollTo({ top, left: 0, behavior: 'instant' }), y);
+      documentY = await scrollTo(y);
       previousY = y;
     }
     const { data } = await cdp.send('Page.captureScreenshot', {
@@ -230,7 +250,13 @@ async function streamFrames(
       optimizeForSpeed: true,
       captureBeyondViewport: false,
       // The viewport at the page's own pixel ratio (without a clip DevTools gives CSS pixels).
-      clip: { x: 0, y, width: frame.viewport.width, height: frame.viewport.height, scale: frame.scale },
+      clip: {
+        x: 0,
+        y: documentY,
+        width: frame.viewport.width,
+        height: frame.viewport.height,
+        scale: frame.scale,
+      },
     });
     await pending;
     pending = encoder.write(Buffer.from(data, 'base64'));
