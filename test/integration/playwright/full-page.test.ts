@@ -91,6 +91,17 @@ describe('whole full pages', () => {
     expect(close(image.at(640, 16_000 + 350), band(16), 12)).toBe(true);
   });
 
+  it('cuts a png past 268 million pixels (a 60,000 px page at scale 2) and says so', async () => {
+    // Before, joining its slices failed every attempt: "Input image exceeds pixel limit".
+    const out = await capturer.capture(
+      specOf({ url: `${server.baseUrl}/bands.html?h=60000`, fullPage: true, deviceScaleFactor: 2 }),
+      noDeadline(),
+    );
+    const cssHeight = Math.floor((0x3fff * 0x3fff) / (1280 * 2 * 2));
+    expect([out.width, out.height]).toEqual([2560, 2 * cssHeight]);
+    expect(out.metadata).toMatchObject({ truncated: true, fullHeightPx: 60_000 });
+  });
+
   it('cuts past MAX_FULL_PAGE_HEIGHT_PX, whole up to it', async () => {
     const capped = testCapturer({ maxFullPageHeightPx: 20_000, concurrency: 1 });
     try {

@@ -23,6 +23,11 @@ export type Target =
 
 /** Time budget of the scroll through a full page (lazy content), in ms. */
 export const SCROLL_BUDGET_MS = 10_000;
+/**
+ * Most pixels in one image: the limit of libvips' (sharp's) decoder, which joins the slices of a
+ * tall region (0x3FFF² ≈ 268 million). A taller region is cut, and says so (`truncated`).
+ */
+const MAX_IMAGE_PIXELS = 0x3fff * 0x3fff;
 /** Pause before retaking a shot that came out blank (a page still painting itself in), ms. */
 const BLANK_RETAKE_DELAY_MS = 500;
 /** Per-operation timeout of screenshots, in ms (the capture deadline bounds them too). */
@@ -61,6 +66,14 @@ function heightCapPx(format: ImageFormat, scale: number, maxFullPageHeightPx: nu
   return Math.min(maxFullPageHeightPx, formatCap);
 }
 
+/**
+ * The tallest region `widthCss` wide whose image stays within MAX_IMAGE_PIXELS, in CSS px: about
+ * 52,000 px of a 1280 px page at scale 2. Infinity for a full page printed as a PDF (not an image).
+ */
+function pixelCapPx(widthCss: number, scale: number, printed: boolean): number {
+  return printed ? Infinity : Math.floor(MAX_IMAGE_PIXELS / (Math.max(1, widthCss) * scale * scale));
+}
+
 /** The region of the document to capture (null: the viewport), cut at the format's cap. */
 async function regionOf(
   page: Page,
@@ -74,7 +87,12 @@ async function regionOf(
   lazyScrolls: number;
   scrollContainerPx?: number;
 }> {
-  const capPx = heightCapPx(format, spec.deviceScaleFactor, options.maxFullPageHeightPx);
+  const scale = spec.deviceScaleFactor;
+  const printed = format === 'pdf' && target.kind === 'fullPage';
+  const capPx = Math.min(
+    heightCapPx(format, scale, options.maxFullPageHeightPx),
+    pixelCapPx(spec.viewport.width, scale, printed),
+  );
   let clip: Clip;
   let lazyScrolls = 0;
   let scrollContainerPx: number | undefined;
@@ -112,9 +130,10 @@ async function regionOf(
     }
   }
   const unrolled = scrollContainerPx === undefined ? {} : { scrollContainerPx };
-  if (clip.height <= capPx) return { clip, metadata: { truncated: false }, lazyScrolls, ...unrolled };
+  const cutPx = Math.min(capPx, pixelCapPx(clip.width, scale, printed));
+  if (clip.height <= cutPx) return { clip, metadata: { truncated: false }, lazyScrolls, ...unrolled };
   return {
-    clip: { ...clip, height: capPx },
+    clip: { ...clip, height: cutPx },
     metadata: { truncated: true, fullHeightPx: clip.height },
     lazyScrolls,
     ...unrolled,
