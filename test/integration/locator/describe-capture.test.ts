@@ -159,6 +159,37 @@ describe('capture by description, offline locator', () => {
     expect(out.metadata.aiConfidence).toBeLessThan(0.6);
   });
 
+  it('returns the full page, saying why, when the element it found leaves the page before the shot', async () => {
+    // A script re-rendering the page between locating and shooting. Before, the job failed for good
+    // (ELEMENT_NOT_FOUND, not retried) although only a description was asked for.
+    const vanishing: PlaywrightCapturer = testCapturer({
+      concurrency: 1,
+      locator: createOfflineLocator(),
+      elementWaitMs: 500,
+      // As the crop starts, the page loses the button: sent on the page's connection before any
+      // command of the crop, so the page has run it when the crop looks for the element.
+      onPhase: (phase) => {
+        if (phase !== 'element') return;
+        const page = vanishing.pool
+          .liveBrowsers()
+          .flatMap((b) => b.contexts())
+          .flatMap((c) => c.pages())
+          .find((p) => p.url() === url);
+        void page?.evaluate("document.getElementById('subscribe').remove()").catch(() => undefined);
+      },
+    });
+    try {
+      const out = await vanishing.capture(specOf({ url, description: 'the subscribe button' }), noDeadline());
+      expect([out.width, out.height]).toEqual([1280, 2400]);
+      expect(out.metadata).toMatchObject({ aiSelectorUsed: null, rawAiSelector: '#subscribe' });
+      expect(out.metadata.aiError).toBe(
+        'the element "#subscribe" left the page before it was shot (the page changed it)',
+      );
+    } finally {
+      await vanishing.close();
+    }
+  });
+
   it('ignores the description when an element is given too', async () => {
     const out = await offline.capture(
       specOf({ url, element: '.logo', description: 'the subscribe button' }),

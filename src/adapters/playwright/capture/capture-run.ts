@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CaptureMetadata } from '../../../domain/capture-metadata.js';
 import type { CaptureSecrets, CaptureSpec } from '../../../domain/capture-spec.js';
-import { AppError } from '../../../domain/errors.js';
+import { AppError, isAppError } from '../../../domain/errors.js';
 import { contentTypeOf } from '../../../domain/job.js';
 import type { CaptureOutput } from '../../../ports/capturer.js';
 import type { EgressSession } from '../../../ports/egress.js';
@@ -281,16 +281,32 @@ async function inPage(
     };
     if (spec.video) return record(context, page, spec, deps, metadata, network, stopped);
     const target = await locate(context, page, spec, deps, settle, network, metadata);
-    const shot = await shoot(context, page, spec, target, {
-      maxFullPageHeightPx: deps.maxFullPageHeightPx,
-      elementWaitMs: deps.elementWaitMs,
-      network,
-      settle,
-      settleContent: () => network.quiet(QUIET_MS, settleMs, 'content'),
-      assetsBudgetMs: degraded ? DEGRADED_WAIT_MS : ASSETS_BUDGET_MS,
-      scrollStepMaxWaitMs: degraded ? DEGRADED_WAIT_MS : SCROLL_STEP_MAX_WAIT_MS,
-      onPhase,
-    });
+    const shootAt = (at: Target) =>
+      shoot(context, page, spec, at, {
+        maxFullPageHeightPx: deps.maxFullPageHeightPx,
+        elementWaitMs: deps.elementWaitMs,
+        network,
+        settle,
+        settleContent: () => network.quiet(QUIET_MS, settleMs, 'content'),
+        assetsBudgetMs: degraded ? DEGRADED_WAIT_MS : ASSETS_BUDGET_MS,
+        scrollStepMaxWaitMs: degraded ? DEGRADED_WAIT_MS : SCROLL_STEP_MAX_WAIT_MS,
+        onPhase,
+      });
+    let shot: Awaited<ReturnType<typeof shootAt>>;
+    try {
+      shot = await shootAt(target);
+    } catch (err) {
+      // The element a description led to was there when it was found, and the page took it away
+      // before the shot (a script re-rendering the page): like any description the locator cannot
+      // crop to, it is the full page, saying why — not a failed job.
+      const described = spec.element === null && spec.description !== null && target.kind === 'element';
+      if (!described || !isAppError(err) || err.code !== 'ELEMENT_NOT_FOUND') throw err;
+      Object.assign(metadata, {
+        aiSelectorUsed: null,
+        aiError: `the element "${target.selector}" left the page before it was shot (the page changed it)`,
+      });
+      shot = await shootAt({ kind: 'fullPage' });
+    }
     Object.assign(metadata, shot.metadata);
     if (metadata.readiness)
       Object.assign(
