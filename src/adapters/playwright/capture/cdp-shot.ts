@@ -17,7 +17,7 @@ const sessions = new WeakMap<Page, ProtocolSession | null>();
  * a clipped `Page.captureScreenshot` applies and then restores the *calling* session's device
  * emulation, which would undo the page's scale and viewport.
  */
-function ownSession(page: Page): ProtocolSession | null {
+export function protocolSessionOf(page: Page): ProtocolSession | null {
   if (sessions.has(page)) return sessions.get(page) ?? null;
   let session: ProtocolSession | null = null;
   try {
@@ -33,14 +33,9 @@ function ownSession(page: Page): ProtocolSession | null {
   return session;
 }
 
-/** The page's own DevTools session (see ownSession), or null when it cannot be reached. */
-export function protocolSessionOf(page: Page): ProtocolSession | null {
-  return ownSession(page);
-}
-
 /** True when {@link directScreenshot} can shoot `page` (Playwright's session is reachable). */
 export function canShootDirectly(page: Page): boolean {
-  return ownSession(page) !== null;
+  return protocolSessionOf(page) !== null;
 }
 
 /** What one direct shot needs. */
@@ -109,7 +104,7 @@ async function inView(session: ProtocolSession, clip: Clip): Promise<boolean> {
  * reachable: the caller takes Playwright's way.
  */
 export async function directScreenshot(page: Page, shot: DirectShot): Promise<Buffer | null> {
-  const session = ownSession(page);
+  const session = protocolSessionOf(page);
   if (!session) return null;
   return unlessInterrupted(page, () => shotOn(session, page, shot));
 }

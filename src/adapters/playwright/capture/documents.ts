@@ -23,6 +23,11 @@ export interface DocumentWatch {
 
 const watches = new WeakMap<Page, DocumentWatch>();
 
+/** True for a request of `page` that loads a new document into its main frame. */
+export function isMainFrameNavigation(page: Page, request: Request): boolean {
+  return request.isNavigationRequest() && request.frame() === page.mainFrame();
+}
+
 /** Starts watching `page` for the documents it loads from now on (once per page). */
 export function watchDocuments(page: Page): DocumentWatch {
   const existing = watches.get(page);
@@ -31,9 +36,8 @@ export function watchDocuments(page: Page): DocumentWatch {
   let last: Request | null = null;
   const arriving = new Set<Request>();
   const listeners = new Set<() => void>();
-  const mainFrame = (r: Request): boolean => r.isNavigationRequest() && r.frame() === page.mainFrame();
   page.on('request', (r) => {
-    if (!mainFrame(r)) return;
+    if (!isMainFrameNavigation(page, r)) return;
     started += 1;
     last = r;
     arriving.add(r);

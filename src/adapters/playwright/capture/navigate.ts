@@ -3,6 +3,7 @@ import type { CaptureSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
 import type { EgressSession } from '../../../ports/egress.js';
 import { blockedNavigation, navigationError } from './capture-errors.js';
+import { isMainFrameNavigation } from './documents.js';
 import type { NetworkTracker } from './page-capture.js';
 
 /** What navigating needs besides the page. */
@@ -50,12 +51,11 @@ export async function navigate(
   const started = Date.now();
   const failedUrls: string[] = [];
   page.on('requestfailed', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) failedUrls.push(request.url());
+    if (isMainFrameNavigation(page, request)) failedUrls.push(request.url());
   });
   let lastStatus: number | null = null;
   page.on('response', (response) => {
-    const request = response.request();
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) lastStatus = response.status();
+    if (isMainFrameNavigation(page, response.request())) lastStatus = response.status();
   });
   const failure = {
     lastStatus: () => lastStatus,

@@ -1,5 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { protocolSessionOf } from './cdp-shot.js';
+import { isMainFrameNavigation } from './documents.js';
 
 /** A page whose main thread has not answered for this long, ms, is taken to hang for good. */
 export const UNRESPONSIVE_MS = 15_000;
@@ -44,7 +45,7 @@ export function watchResponsiveness(
   // A new document of the main frame: the question in flight is dropped (its document may never
   // answer: it is being replaced), and the next one asked on the next tick.
   const onRequest = (request: Request): void => {
-    if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
+    if (!isMainFrameNavigation(page, request)) return;
     round += 1;
     askedAt = null;
   };
