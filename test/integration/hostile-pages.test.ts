@@ -206,6 +206,38 @@ describe('hostile pages', () => {
     expect(close(image.at(600, 300), [200, 230, 255])).toBe(true);
   });
 
+  it('captures a page whose scripts replaced built-ins, in every mode, at the first attempt', async () => {
+    // Before, a page without Promise.race failed every attempt ("page.evaluate: TypeError:
+    // Promise.race is not a function"); stand-ins for Map and Set lost the description, and a
+    // getBoundingClientRect of the page's own the element ("has no visible size").
+    const url = `${pages.baseUrl}/hostile/legacy.html`;
+    const ids = await Promise.all([
+      submit({ url }),
+      submit({ url, fullPage: true }),
+      submit({ url, element: '#buy' }),
+      submit({ url, description: 'the page footer' }),
+      submit({ url, hideSelectors: ['#cover'], disableAnimations: true }),
+      submit({ url, format: 'pdf' }),
+    ]);
+    const images = [];
+    for (const jobId of ids) {
+      expect(await finished(jobId)).toMatchObject({ status: 'completed', attempts: 1 });
+      const bytes = (await api.app.inject({ url: `/jobs/${jobId}/result`, headers: auth() })).rawPayload;
+      images.push(jobId === ids[5] ? null : await decodePixels(bytes));
+    }
+    const [view, full, element, described, hidden] = images;
+    expect([view?.width, view?.height]).toEqual([1280, 720]);
+    expect([full?.width, full?.height]).toEqual([1280, 3000]);
+    expect(close(full?.at(600, 2950) ?? [], [51, 51, 51])).toBe(true);
+    expect([element?.width, element?.height]).toEqual([200, 50]);
+    expect(close(element?.at(100, 25) ?? [], [200, 50, 50])).toBe(true);
+    expect([described?.width, described?.height]).toEqual([1280, 120]);
+    expect((await record(ids[3] ?? '')).metadata).toMatchObject({ aiSelectorUsed: expect.any(String) });
+    expect(close(hidden?.at(600, 400) ?? [], [255, 255, 255])).toBe(true);
+    const pdf = await record(ids[5] ?? '');
+    expect(pdf.contentType).toBe('application/pdf');
+  });
+
   it('fails a URL that answers 204 No Content at once, saying so', async () => {
     const url = `${pages.baseUrl}/status/204`;
     const status = await finished(await submit({ url }));

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayLocator } from '../../../src/adapters/ai-gateway/gateway-locator.js';
 import { createOfflineLocator } from '../../../src/adapters/offline-locator/offline-locator.js';
+import { evaluateIsolated } from '../../../src/adapters/playwright/browser/isolated-world.js';
 import type { PlaywrightCapturer } from '../../../src/adapters/playwright/playwright-capturer.js';
 import { waitForNoChromium } from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
@@ -166,8 +167,8 @@ describe('capture by description, offline locator', () => {
       concurrency: 1,
       locator: createOfflineLocator(),
       elementWaitMs: 500,
-      // As the crop starts, the page loses the button: sent on the page's connection before any
-      // command of the crop, so the page has run it when the crop looks for the element.
+      // As the crop starts, the page loses the button: sent the way the crop's own commands go (to
+      // the isolated world) before any of them, so the page has run it when the crop looks.
       onPhase: (phase) => {
         if (phase !== 'element') return;
         const page = vanishing.pool
@@ -175,7 +176,8 @@ describe('capture by description, offline locator', () => {
           .flatMap((b) => b.contexts())
           .flatMap((c) => c.pages())
           .find((p) => p.url() === url);
-        void page?.evaluate("document.getElementById('subscribe').remove()").catch(() => undefined);
+        if (page)
+          void evaluateIsolated(page, "document.getElementById('subscribe').remove()").catch(() => undefined);
       },
     });
     try {

@@ -73,6 +73,11 @@ export async function launchStealthChromium(executablePath: string, timeoutMs = 
   return browser as unknown as Browser;
 }
 
+/** True for a browser of {@link launchStealthChromium}. */
+export function isStealthBrowser(browser: Browser): boolean {
+  return stealthBrowsers.has(browser);
+}
+
 /**
  * `frame.evaluate(fn, arg)` in the page's own (main) world — where the page's globals and the init
  * scripts' functions live. patchright-core evaluates in an isolated world unless told otherwise;
@@ -85,7 +90,7 @@ export function evaluateInMainWorld<R, A>(
 ): Promise<R> {
   const browser = frame.page().context().browser();
   const evaluate = frame.evaluate.bind(frame) as (...args: unknown[]) => Promise<R>;
-  return browser !== null && stealthBrowsers.has(browser)
+  return browser !== null && isStealthBrowser(browser)
     ? evaluate(fn, arg, undefined, false)
     : evaluate(fn, arg);
 }

@@ -12,10 +12,10 @@ const sessions = new WeakMap<Page, ProtocolSession | null>();
 /**
  * Playwright's own DevTools session of the page's main frame — the one that set the page's
  * viewport, scale and touch emulation — or null when this Playwright build does not expose it.
- * Reached through the in-process connection's `toImpl` (the hook Playwright's own tests use):
- * the one place Shots touches Playwright's internals. A second session of our own would not do:
- * a clipped `Page.captureScreenshot` applies and then restores the *calling* session's device
- * emulation, which would undo the page's scale and viewport.
+ * Reached through the in-process connection's `toImpl` (the hook Playwright's own tests use): one
+ * of the two places Shots touches Playwright's internals (the other: isolated-world.ts). A second
+ * session of our own would not do: a clipped `Page.captureScreenshot` applies and then restores the
+ * *calling* session's device emulation, which would undo the page's scale and viewport.
  */
 export function protocolSessionOf(page: Page): ProtocolSession | null {
   if (sessions.has(page)) return sessions.get(page) ?? null;

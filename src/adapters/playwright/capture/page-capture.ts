@@ -3,6 +3,7 @@ import type { PdfSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
 import type { DocumentMatch } from './selectors.js';
 import { cropTarget, documentMatch, measureElement } from './selectors.js';
+import { evaluateIsolated } from '../browser/isolated-world.js';
 
 /** A rectangle in document CSS pixels (the page's top-left corner is 0,0). */
 export interface Clip {
@@ -122,15 +123,16 @@ export function trackNetwork(page: Page): NetworkTracker {
 
 /** Resolves after the page's next animation frame (bounded: a hidden page may not paint). */
 function nextFrame(page: Page): Promise<void> {
-  const frame = page
-    .evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())))
-    .catch(() => undefined);
+  const frame = evaluateIsolated(
+    page,
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())),
+  ).catch(() => undefined);
   return Promise.race([frame, sleep(100)]);
 }
 
 /** Height of the document in CSS pixels. */
 export function documentHeight(page: Page): Promise<number> {
-  return page.evaluate(() =>
+  return evaluateIsolated(page, () =>
     Math.ceil(
       Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0),
     ),
@@ -144,8 +146,9 @@ export function documentHeight(page: Page): Promise<number> {
 export async function scrollThrough(page: Page, maxHeightPx: number, budgetMs: number): Promise<void> {
   // No named functions inside: some transpilers (tsx, esbuild keepNames) wrap them in helpers
   // that do not exist in the page.
-  await page.evaluate(
-    async ({ maxHeightPx, budgetMs }) => {
+  await evaluateIsolated(
+    page,
+    async ({ maxHeightPx, budgetMs }: { maxHeightPx: number; budgetMs: number }) => {
       const start = performance.now();
       const step = Math.max(100, window.innerHeight);
       let y = 0;

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { evaluateIsolated } from '../browser/isolated-world.js';
 import type { CaptureSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
 import { evaluateInMainWorld } from '../browser/launch-chromium.js';
@@ -68,7 +69,7 @@ export async function setUpPage(page: Page, spec: CaptureSpec, options: SetUpOpt
   }
   if (spec.disableAnimations) {
     await addStyle(page, STILL_CSS);
-    await page.evaluate(() => {
+    await evaluateIsolated(page, () => {
       for (const media of Array.from(document.querySelectorAll('video, audio')))
         (media as HTMLMediaElement).pause();
       for (const animation of document.getAnimations()) {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { evaluateIsolated } from '../browser/isolated-world.js';
 import type { Clip, NetworkTracker } from './page-capture.js';
 
 /** Quiet window after each scroll step (the requests it started), in ms. */
@@ -68,17 +69,27 @@ export async function loadLazyContent(
   let lazyScrolls = 0;
   // Native lazy images within the height load all at once, not one scroll step after another.
   const mark = network.mark();
-  const { promoted, watched } = await page.evaluate((maxHeightPx) => {
-    let count = 0;
-    for (const img of Array.from(document.querySelectorAll('img[loading="lazy"]'))) {
-      if ((img as HTMLImageElement).getBoundingClientRect().top + scrollY >= maxHeightPx) continue;
-      (img as HTMLImageElement).loading = 'eager';
-      count++;
-    }
-    const watchers = (window as unknown as { __shotsScrollWatchers?: unknown }).__shotsScrollWatchers;
-    const frames = document.querySelector('iframe, frame, object, embed') !== null;
-    return { promoted: count, watched: typeof watchers !== 'number' || watchers > 0 || frames };
-  }, maxHeightPx);
+  // The page's scroll-listener count lives in its own (main) world, where the scroll watch counts
+  // them; a page whose built-ins break that read is scrolled through, as if it had listeners.
+  const [watchers, { promoted, frames }] = await Promise.all([
+    page
+      .evaluate(() => (window as unknown as { __shotsScrollWatchers?: unknown }).__shotsScrollWatchers)
+      .catch(() => undefined),
+    evaluateIsolated(
+      page,
+      (maxHeightPx: number) => {
+        let count = 0;
+        for (const img of Array.from(document.querySelectorAll('img[loading="lazy"]'))) {
+          if ((img as HTMLImageElement).getBoundingClientRect().top + scrollY >= maxHeightPx) continue;
+          (img as HTMLImageElement).loading = 'eager';
+          count++;
+        }
+        return { promoted: count, frames: document.querySelector('iframe, frame, object, embed') !== null };
+      },
+      maxHeightPx,
+    ),
+  ]);
+  const watched = typeof watchers !== 'number' || watchers > 0 || frames;
   if (promoted > 0) {
     await network.quiet(STEP_QUIET_MS, Math.min(stepMaxWaitMs, Math.max(0, until - Date.now())));
     if (network.mark() !== mark) lazyScrolls += 1;
@@ -87,8 +98,9 @@ export async function loadLazyContent(
     const mark = network.mark();
     // Scrolls, then lets two frames pass: lazy-load observers (native lazy images, IntersectionObserver
     // loaders) run on the frame after a scroll, so what the step loads has started by then.
-    const moved = await page.evaluate(
-      async ({ step, maxHeightPx }) => {
+    const moved = await evaluateIsolated(
+      page,
+      async ({ step, maxHeightPx }: { step: number; maxHeightPx: number }) => {
         const height = Math.min(document.documentElement.scrollHeight, maxHeightPx);
         const y = step * window.innerHeight;
         if (y >= height) return false;
@@ -109,7 +121,7 @@ export async function loadLazyContent(
     await network.quiet(STEP_QUIET_MS, Math.min(stepMaxWaitMs, Math.max(0, until - Date.now())));
     if (network.mark() !== mark) lazyScrolls += 1;
   }
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await evaluateIsolated(page, () => window.scrollTo(0, 0));
   return lazyScrolls;
 }
 
@@ -125,8 +137,9 @@ export async function awaitAssets(
 ): Promise<Pick<Readiness, 'fontsMs' | 'imagesPending'>> {
   // No named functions inside: transpilers that keep names (tsx, esbuild) wrap them in a helper
   // that does not exist in the page.
-  return page.evaluate(
-    async ({ region, budgetMs }) => {
+  return evaluateIsolated(
+    page,
+    async ({ region, budgetMs }: { region: Clip | null; budgetMs: number }) => {
       const start = performance.now();
       if (!document.getElementById('__shots-caret')) {
         const style = document.createElement('style');
@@ -178,7 +191,7 @@ export async function isBlankImage(bytes: Buffer, width: number, height: number)
 
 /** True when the page shows something: visible text, an image, a canvas, a video or an SVG. */
 export function pageHasContent(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
+  return evaluateIsolated(page, () => {
     const body = document.body;
     if (!body) return false;
     if (body.innerText.trim().length > 0) return true;

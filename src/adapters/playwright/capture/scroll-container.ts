@@ -1,4 +1,5 @@
-import type { ElementHandle, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { evaluateIsolated } from '../browser/isolated-world.js';
 
 /** Content a scroll container must hide, CSS px, for a full page to unroll it. */
 const MIN_HIDDEN_PX = 100;
@@ -44,24 +45,41 @@ function findScrollContainer({ minHiddenPx, want }: { minHiddenPx: number; want:
 
 /** What the page's app-shell scroll container hides, CSS px; 0 when it is no app shell. */
 function hiddenInContainer(page: Page): Promise<number> {
-  return page.evaluate(findScrollContainer, {
+  return evaluateIsolated(page, findScrollContainer, {
     minHiddenPx: MIN_HIDDEN_PX,
     want: 'hidden',
   }) as Promise<number>;
 }
 
+/** An app shell's scroll container, as a scrolling video scrolls it. */
+export interface ScrollContainer {
+  /** What it hides, CSS px. */
+  hiddenPx: number;
+  /** Scrolls it to `top` CSS px (at once, not smoothly). */
+  scrollTo(top: number): Promise<void>;
+}
+
 /**
  * The page's app-shell scroll container (see {@link unrollScrollContainer}), or null: what a
- * scrolling video scrolls when the document itself does not.
+ * scrolling video scrolls when the document itself does not. It is kept in the isolated world
+ * (see evaluateIsolated), where the page cannot see it, and found again should that world have
+ * lost it.
  */
-export async function scrollContainerOf(page: Page): Promise<ElementHandle<Element> | null> {
-  const handle = await page.evaluateHandle(findScrollContainer, {
-    minHiddenPx: MIN_HIDDEN_PX,
-    want: 'element',
-  });
-  const element = handle.asElement();
-  if (!element) await handle.dispose();
-  return element;
+export async function scrollContainerOf(page: Page): Promise<ScrollContainer | null> {
+  const find = `(${findScrollContainer.toString()})(${JSON.stringify({ minHiddenPx: MIN_HIDDEN_PX, want: 'element' })})`;
+  const hiddenPx = await evaluateIsolated<number>(
+    page,
+    `(() => { const el = ${find}; globalThis.__shotsScroller = el; return el ? el.scrollHeight - el.clientHeight : 0; })()`,
+  );
+  if (hiddenPx <= 0) return null;
+  return {
+    hiddenPx,
+    scrollTo: (top: number) =>
+      evaluateIsolated<void>(
+        page,
+        `(() => { const el = globalThis.__shotsScroller ?? ${find}; el?.scrollTo({ top: ${Number(top)}, left: 0, behavior: 'instant' }); })()`,
+      ),
+  };
 }
 
 /** How a full page unrolled an app shell's scroll container. */

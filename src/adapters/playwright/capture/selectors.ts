@@ -1,4 +1,5 @@
 import type { ElementHandle, Page } from 'playwright-core';
+import { evaluateIsolated } from '../browser/isolated-world.js';
 
 /**
  * The request's selectors (`element`, `waitForSelector`, `clickSelector`, `hideSelectors`) reach
@@ -98,7 +99,9 @@ export function documentMatch(
   selector: string,
   scroll: boolean,
 ): Promise<DocumentMatch | { invalid: string } | null> {
-  return page.evaluate(`(() => {
+  return evaluateIsolated(
+    page,
+    `(() => {
     const __name = (fn) => fn;
     const measure = ${measureInPage.toString()};
     let target;
@@ -108,7 +111,8 @@ export function documentMatch(
       return { invalid: err instanceof Error ? err.message : String(err) };
     }
     return target ? measure(target, ${String(scroll)}) : null;
-  })()`);
+  })()`,
+  );
 }
 
 /** The {@link DocumentMatch} of an element found by its handle (one inside a shadow root). */
@@ -121,16 +125,20 @@ export function invalidSelector(
   page: Page,
   selectors: readonly string[],
 ): Promise<{ index: number; reason: string } | null> {
-  return page.evaluate((list) => {
-    for (let index = 0; index < list.length; index++) {
-      try {
-        document.querySelector(list[index] ?? '');
-      } catch (err) {
-        return { index, reason: err instanceof Error ? err.message : String(err) };
+  return evaluateIsolated(
+    page,
+    (list: readonly string[]) => {
+      for (let index = 0; index < list.length; index++) {
+        try {
+          document.querySelector(list[index] ?? '');
+        } catch (err) {
+          return { index, reason: err instanceof Error ? err.message : String(err) };
+        }
       }
-    }
-    return null;
-  }, selectors);
+      return null;
+    },
+    selectors,
+  );
 }
 
 /**
@@ -140,7 +148,7 @@ export function invalidSelector(
  */
 export async function hideInShadowRoots(page: Page, selectors: readonly string[]): Promise<void> {
   // Most pages have none: a scan of the document costs less than installing the engine's script.
-  const shadows = await page.evaluate(() =>
+  const shadows = await evaluateIsolated(page, () =>
     Array.from(document.querySelectorAll('*')).some((el) => el.shadowRoot !== null),
   );
   if (!shadows) return;

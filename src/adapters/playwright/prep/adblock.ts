@@ -6,6 +6,7 @@ import { ENGINE_VERSION, FiltersEngine, Request } from '@ghostery/adblocker';
 import type { RequestType } from '@ghostery/adblocker';
 import type { BrowserContext, Frame, Page, Request as PlaywrightRequest, Route } from 'playwright-core';
 import { AppError } from '../../../domain/errors.js';
+import { evaluateIsolated } from '../browser/isolated-world.js';
 import { addStyle } from '../capture/styles.js';
 
 /** The filter lists that ship with Shots (`scripts/refresh-filter-lists.mjs` re-extracts them). */
@@ -196,7 +197,8 @@ export class AdblockSession {
   private async hideInFrame(frame: Frame): Promise<void> {
     const url = frame.url();
     const { hostname, domain } = Request.fromRawDetails({ url, type: 'main_frame' });
-    const features = await frame.evaluate(
+    const features = await evaluateIsolated(
+      frame,
       ([max, blocked]: [number, string[]]) => {
         const urls = new Set(blocked);
         for (const el of Array.from(

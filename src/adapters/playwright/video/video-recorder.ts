@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { AppError } from '../../../domain/errors.js';
 import type { H264Encoder } from './ffmpeg.js';
+import { evaluateIsolated } from '../browser/isolated-world.js';
 import { scrollContainerOf } from '../capture/scroll-container.js';
 import { ffmpegTool, probeVideo, startH264Encoder } from './ffmpeg.js';
 
@@ -137,7 +138,7 @@ export async function recordScrollingVideo(
   options: ScrollingVideoOptions,
 ): Promise<ScrollingVideo> {
   const frames = frameCount(options);
-  const { documentHeightPx, viewportHeightPx } = await page.evaluate(() => ({
+  const { documentHeightPx, viewportHeightPx } = await evaluateIsolated(page, () => ({
     documentHeightPx: Math.ceil(
       Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0),
     ),
@@ -145,18 +146,20 @@ export async function recordScrollingVideo(
   }));
   // An app shell's document does not scroll: its scroll container is scrolled instead.
   const container = await scrollContainerOf(page);
-  const contentHeightPx = container
-    ? viewportHeightPx + (await container.evaluate((el) => el.scrollHeight - el.clientHeight))
-    : documentHeightPx;
+  const contentHeightPx = container ? viewportHeightPx + container.hiddenPx : documentHeightPx;
   const scrolledPx = Math.max(0, Math.min(contentHeightPx, options.maxHeightPx) - viewportHeightPx);
   const positions = scrollPositions(frames, scrolledPx);
   const scrollTo = container
     ? async (top: number): Promise<number> => {
-        await container.evaluate((el, y) => el.scrollTo({ top: y, left: 0, behavior: 'instant' }), top);
+        await container.scrollTo(top);
         return 0;
       }
     : async (top: number): Promise<number> => {
-        await page.evaluate((y) => window.scrollTo({ top: y, left: 0, behavior: 'instant' }), top);
+        await evaluateIsolated(
+          page,
+          (y: number) => window.scrollTo({ top: y, left: 0, behavior: 'instant' }),
+          top,
+        );
         return top;
       };
   const parent = options.tempDir ?? tmpdir();
@@ -203,7 +206,6 @@ export async function recordScrollingVideo(
     };
   } finally {
     await encoder?.kill();
-    await container?.dispose().catch(() => undefined);
     await cdp?.detach().catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { evaluateIsolated } from '../../browser/isolated-world.js';
 import type { ElementMap, PageElement } from '../../../../ports/element-locator.js';
 
 /** Options of {@link buildElementMap}. */
@@ -44,11 +45,15 @@ export async function buildElementMap(page: Page, options: ElementMapOptions = {
   // A page whose JSON is not the browser's own (a replaced `JSON.stringify`, a `toJSON` that cannot
   // be set aside) gets the slow way.
   const build = `(${mapInPage.toString()})(${JSON.stringify(settings)})`;
-  const raw = await page.evaluate<unknown>(
+  const raw = await evaluateIsolated<unknown>(
+    page,
     `(() => { const __name = (fn) => fn; return (${asJson.toString()})(${build}); })()`,
   );
   let map = typeof raw === 'string' ? parsedMap(raw) : null;
-  map ??= await page.evaluate<InPageMap>(`(() => { const __name = (fn) => fn; return ${build}; })()`);
+  map ??= await evaluateIsolated<InPageMap>(
+    page,
+    `(() => { const __name = (fn) => fn; return ${build}; })()`,
+  );
   return { ...map, url: page.url() };
 }
 
