@@ -209,7 +209,8 @@ describe('hostile pages', () => {
   it('captures a page whose scripts replaced built-ins, in every mode, at the first attempt', async () => {
     // Before, a page without Promise.race failed every attempt ("page.evaluate: TypeError:
     // Promise.race is not a function"); stand-ins for Map and Set lost the description, and a
-    // getBoundingClientRect of the page's own the element ("has no visible size").
+    // getBoundingClientRect of the page's own the element ("has no visible size"). The request's
+    // javascript runs in the page's own world, as it must, and still runs there.
     const url = `${pages.baseUrl}/hostile/legacy.html`;
     const ids = await Promise.all([
       submit({ url }),
@@ -218,6 +219,7 @@ describe('hostile pages', () => {
       submit({ url, description: 'the page footer' }),
       submit({ url, hideSelectors: ['#cover'], disableAnimations: true }),
       submit({ url, format: 'pdf' }),
+      submit({ url, javascript: "document.getElementById('cover').style.background = 'rgb(0, 128, 0)';" }),
     ]);
     const images = [];
     for (const jobId of ids) {
@@ -225,7 +227,7 @@ describe('hostile pages', () => {
       const bytes = (await api.app.inject({ url: `/jobs/${jobId}/result`, headers: auth() })).rawPayload;
       images.push(jobId === ids[5] ? null : await decodePixels(bytes));
     }
-    const [view, full, element, described, hidden] = images;
+    const [view, full, element, described, hidden, , scripted] = images;
     expect([view?.width, view?.height]).toEqual([1280, 720]);
     expect([full?.width, full?.height]).toEqual([1280, 3000]);
     expect(close(full?.at(600, 2950) ?? [], [51, 51, 51])).toBe(true);
@@ -234,6 +236,7 @@ describe('hostile pages', () => {
     expect([described?.width, described?.height]).toEqual([1280, 120]);
     expect((await record(ids[3] ?? '')).metadata).toMatchObject({ aiSelectorUsed: expect.any(String) });
     expect(close(hidden?.at(600, 400) ?? [], [255, 255, 255])).toBe(true);
+    expect(close(scripted?.at(600, 400) ?? [], [0, 128, 0])).toBe(true); // the request's javascript ran
     const pdf = await record(ids[5] ?? '');
     expect(pdf.contentType).toBe('application/pdf');
   });

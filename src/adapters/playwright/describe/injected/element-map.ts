@@ -42,8 +42,9 @@ export async function buildElementMap(page: Page, options: ElementMapOptions = {
   // functions assigned to consts in a `__name` helper that does not exist in the page. The map
   // comes back as one JSON string: Playwright's own serialisation of a thousand small objects took
   // about 80 ms (median, bench/describe pages) against 17 ms for building the map; a string, 8 ms.
-  // A page whose JSON is not the browser's own (a replaced `JSON.stringify`, a `toJSON` that cannot
-  // be set aside) gets the slow way.
+  // The map is built in the isolated world (see evaluateIsolated), where the page's built-ins cannot
+  // reach; should it run in the page's own world, a page whose JSON is not the browser's own (a
+  // replaced `JSON.stringify`, a `toJSON` that cannot be set aside) gets the slow way.
   const build = `(${mapInPage.toString()})(${JSON.stringify(settings)})`;
   const raw = await evaluateIsolated<unknown>(
     page,
