@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { evaluateIsolated } from '../browser/isolated-world.js';
 import type { CaptureSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
+import { evaluateIsolated } from '../browser/isolated-world.js';
 import { evaluateInMainWorld } from '../browser/launch-chromium.js';
 import { isTargetClosed } from './capture-errors.js';
 import type { CapturePhase } from './phases.js';

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { AppError } from '../../../domain/errors.js';
-import type { H264Encoder } from './ffmpeg.js';
 import { evaluateIsolated } from '../browser/isolated-world.js';
 import { scrollContainerOf } from '../capture/scroll-container.js';
+import type { H264Encoder } from './ffmpeg.js';
 import { ffmpegTool, probeVideo, startH264Encoder } from './ffmpeg.js';
 
 /*
