@@ -236,6 +236,28 @@ describe('capture controls: selectors reach into web components (open shadow roo
     expect(close(image.at(120, 135), RED)).toBe(true);
   });
 
+  it('crops to an element inside an embedded frame, of the same origin or another, cut to what the frame shows', async () => {
+    // Before, an element inside an iframe was "No element matches". The frame lies below the fold,
+    // its element below what the frame shows until the frame is scrolled.
+    for (const inner of ['', `?inner=${encodeURIComponent(`${other.baseUrl}/controls/framed-inner.html`)}`]) {
+      const out = await capture({ url: url(`/controls/framed.html${inner}`), element: '#inside' });
+      expect([out.width, out.height]).toEqual([200, 80]);
+      const image = await decodePixels(out.bytes);
+      for (const [x, y] of [
+        [1, 1],
+        [100, 40],
+        [198, 78],
+      ] as const) {
+        expect(close(image.at(x, y), [0, 200, 0])).toBe(true);
+      }
+    }
+    const edge = await capture({ url: url('/controls/framed.html'), element: '#edge' });
+    expect([edge.width, edge.height]).toEqual([600, 50]);
+    expect(close((await decodePixels(edge.bytes)).at(590, 25), [200, 0, 0])).toBe(true);
+    const missing = await thrownBy(() => capture({ url: url('/controls/framed.html'), element: '#nowhere' }));
+    expect(missing).toMatchObject({ code: 'ELEMENT_NOT_FOUND', retryable: false });
+  });
+
   it('refuses, not retried, a selector that matches no element by its nature, naming the reason', async () => {
     const element = await thrownBy(() =>
       capture({ url: url('/controls/shadow.html'), element: '.badge::before' }),

@@ -180,11 +180,16 @@ export async function elementClip(page: Page, selector: string, waitMs: number):
     new AppError('ELEMENT_NOT_FOUND', message, { retryable: false });
   const invalid = (reason: string): AppError =>
     notFound(`The selector "${selector}" is not a valid CSS selector: ${reason}`);
-  // The document's own match in one round trip; else the first inside an open shadow root, or the
-  // element waited for.
+  // The document's own match in one round trip; else the first inside an open shadow root, else
+  // the first in an embedded frame; else the element waited for, in the document and its shadow
+  // roots, then in the frames once more.
   const inDocument = await documentMatch(page, selector, true);
   if (inDocument !== null && 'invalid' in inDocument) throw invalid(inDocument.invalid);
-  const box = inDocument?.box ?? (await shadowBox(page, selector, waitMs));
+  const box =
+    inDocument?.box ??
+    (await shadowBox(page, selector, 0)) ??
+    (await frameBox(page, selector)) ??
+    (waitMs > 0 ? ((await shadowBox(page, selector, waitMs)) ?? (await frameBox(page, selector))) : null);
   if (box === null) throw notFound(`No element matches the selector "${selector}"`);
   if ('invalid' in box) throw invalid(box.invalid);
   const x = Math.max(0, Math.floor(box.left));
@@ -194,6 +199,70 @@ export async function elementClip(page: Page, selector: string, waitMs: number):
     throw notFound(`The element matching "${selector}" has no visible size (hidden or empty)`);
   }
   return clip;
+}
+
+/**
+ * {@link elementClip}'s box of the first match inside the page's frames (an embedded chart, a
+ * widget, a frameset's page), in the frames' order, found by each frame's own `querySelector`: in
+ * the main document's CSS px, scrolled into view in its frame and cut to what the frame shows of
+ * it. Null when no frame has a visible match (or the page has no frames).
+ */
+async function frameBox(page: Page, selector: string): Promise<DocumentMatch['box'] | null> {
+  for (const frame of page.frames()) {
+    if (frame === page.mainFrame() || frame.isDetached()) continue;
+    const inFrame = await evaluateIsolated(
+      frame,
+      (sel: string) => {
+        let target: Element | null;
+        try {
+          target = document.querySelector(sel);
+        } catch {
+          return null;
+        }
+        if (!target) return null;
+        target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        const r = target.getBoundingClientRect();
+        // What the frame shows of it: its box in the frame's viewport, cut to that viewport.
+        const left = Math.max(0, r.left);
+        const top = Math.max(0, r.top);
+        const right = Math.min(innerWidth, r.right);
+        const bottom = Math.min(innerHeight, r.bottom);
+        const visible = target.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+        return visible && right - left >= 1 && bottom - top >= 1 ? { left, top, right, bottom } : null;
+      },
+      selector,
+    ).catch(() => null);
+    if (inFrame === null) continue;
+    // Where the frame's viewport is: its element's content box, in the main viewport (Playwright's
+    // box already adds the offsets of the frames around it), plus the main document's scroll.
+    const owner = await frame.frameElement().catch(() => null);
+    if (owner === null) continue;
+    try {
+      const border = await owner.boundingBox();
+      if (border === null) continue;
+      const inset = await owner.evaluate((el: Element) => {
+        const style = getComputedStyle(el);
+        return {
+          left: el.clientLeft + parseFloat(style.paddingLeft),
+          top: el.clientTop + parseFloat(style.paddingTop),
+        };
+      });
+      const scroll = await evaluateIsolated(page, () => ({ x: scrollX, y: scrollY }));
+      const x = scroll.x + border.x + inset.left;
+      const y = scroll.y + border.y + inset.top;
+      return {
+        left: x + inFrame.left,
+        top: y + inFrame.top,
+        right: x + inFrame.right,
+        bottom: y + inFrame.bottom,
+      };
+    } catch {
+      // The frame went away meanwhile: the next one.
+    } finally {
+      void owner.dispose().catch(() => undefined);
+    }
+  }
+  return null;
 }
 
 /** {@link elementClip}'s box of an element the document's `querySelector` did not find (yet). */
