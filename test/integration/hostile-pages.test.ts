@@ -131,6 +131,15 @@ describe('hostile pages', () => {
     expect((await record(described)).metadata.aiSelectorUsed).toMatch(/h1/);
   });
 
+  it('counts a move by way of a server redirect as one new document', async () => {
+    // Before, each hop of the redirect counted: selfNavigations 2.
+    const jobId = await submit({ url: `${pages.baseUrl}/hostile/refresh-via-redirect.html` });
+    expect(await finished(jobId)).toMatchObject({ status: 'completed', attempts: 1 });
+    const { metadata } = await record(jobId);
+    expect(metadata.finalUrl).toBe(`${pages.baseUrl}/hostile/landed.html`);
+    expect(metadata.readiness.selfNavigations).toBe(1);
+  });
+
   it('with failOnHttpError, fails when the page a meta refresh moves to answers 404', async () => {
     const jobId = await submit({
       url: `${pages.baseUrl}/hostile/refresh-to-missing.html`,

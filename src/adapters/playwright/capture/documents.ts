@@ -7,7 +7,7 @@ import type { Page, Request } from 'playwright-core';
  * also for a document replaced before it was parsed.
  */
 export interface DocumentWatch {
-  /** Navigations of the main frame started since the watch began. */
+  /** Navigations of the main frame started since the watch began (a server redirect's hops: one). */
   started(): number;
   /** True while one of them has not yet arrived (its request neither finished nor failed). */
   arriving(): boolean;
@@ -38,9 +38,11 @@ export function watchDocuments(page: Page): DocumentWatch {
   const listeners = new Set<() => void>();
   page.on('request', (r) => {
     if (!isMainFrameNavigation(page, r)) return;
-    started += 1;
     last = r;
     arriving.add(r);
+    // A server redirect's next hop is the same document still on its way, not a new one.
+    if (r.redirectedFrom() !== null) return;
+    started += 1;
     for (const listener of [...listeners]) listener();
   });
   const waiters = new Set<() => void>();
