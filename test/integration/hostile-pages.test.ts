@@ -248,6 +248,8 @@ describe('hostile pages', () => {
     expect(close(scripted?.at(600, 400) ?? [], [0, 128, 0])).toBe(true); // the request's javascript ran
     const pdf = await record(ids[5] ?? '');
     expect(pdf.contentType).toBe('application/pdf');
+    const pdfBytes = (await api.app.inject({ url: `/jobs/${ids[5]}/result`, headers: auth() })).rawPayload;
+    expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('fails a URL that answers 204 No Content at once, saying so', async () => {

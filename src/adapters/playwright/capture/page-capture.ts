@@ -1,9 +1,9 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { PdfSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
+import { evaluateIsolated } from '../browser/isolated-world.js';
 import type { DocumentMatch } from './selectors.js';
 import { cropTarget, documentMatch, measureElement } from './selectors.js';
-import { evaluateIsolated } from '../browser/isolated-world.js';
 
 /** A rectangle in document CSS pixels (the page's top-left corner is 0,0). */
 export interface Clip {
