@@ -54,17 +54,32 @@ describe('webhook delivery across a crash', () => {
       body: JSON.stringify({ url: `${pages.baseUrl}/simple.html`, webhookUrl: receiver.url('/hook') }),
     });
     const { jobId } = (await submitted.json()) as { jobId: string };
-    await until(async () => (receiver.at('/hook').length >= 1 ? true : undefined), 30_000, 10);
+    await until(
+      async () => (receiver.at('/hook').length >= 1 ? true : undefined),
+      30_000,
+      10,
+      'the first delivery arriving',
+    );
     running.child.kill('SIGKILL');
     await running.exited;
 
     running = await startShots(env);
-    await until(async () => (receiver.at('/hook').length >= 2 ? true : undefined), 40_000, 50);
-    const log = await until(async () => {
-      const res = await fetch(`${running!.baseUrl}/jobs/${jobId}/webhooks`, { headers: auth });
-      const body = (await res.json()) as { deliveries: { id: string; state: string; attempts: number }[] };
-      return body.deliveries[0]?.state === 'delivered' ? body : undefined;
-    }, 10_000);
+    await until(
+      async () => (receiver.at('/hook').length >= 2 ? true : undefined),
+      40_000,
+      50,
+      'the delivery again after the restart',
+    );
+    const log = await until(
+      async () => {
+        const res = await fetch(`${running!.baseUrl}/jobs/${jobId}/webhooks`, { headers: auth });
+        const body = (await res.json()) as { deliveries: { id: string; state: string; attempts: number }[] };
+        return body.deliveries[0]?.state === 'delivered' ? body : undefined;
+      },
+      10_000,
+      50,
+      'the delivery log saying delivered',
+    );
     await new Promise((r) => setTimeout(r, 1500));
 
     const received = receiver.at('/hook');
@@ -95,5 +110,5 @@ describe('webhook delivery across a crash', () => {
     running.child.kill('SIGTERM');
     expect((await running.exited).code).toBe(0);
     running = null;
-  });
+  }, 120_000);
 });

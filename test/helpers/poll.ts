@@ -1,14 +1,18 @@
-/** Polls `fn` every `intervalMs` until it returns a value that is not undefined, or throws after `timeoutMs`. */
+/**
+ * Polls `fn` every `intervalMs` until it returns a value that is not undefined, or throws after
+ * `timeoutMs`; the error names the step by `label` when one is given.
+ */
 export async function until<T>(
   fn: () => Promise<T | undefined>,
   timeoutMs = 30_000,
   intervalMs = 50,
+  label = 'condition',
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`${label} not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
