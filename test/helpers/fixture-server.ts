@@ -45,6 +45,8 @@ export interface FixtureServerOptions {
  * - `/big.jpg?w=W&h=H&color=R,G,B` — a JPEG of one colour (default 4000x3000);
  * - `/hold/FILE?ms=N&once=KEY` — FILE (a fixture page, or `blank` for an empty 200) after N ms; with
  *   `once`, only the first request with that KEY waits (a first attempt slow, a retry fast);
+ * - `/file?type=T&attach=1` — a few bytes served as type T (default application/pdf), with
+ *   `attach`, as an attachment (`Content-Disposition: attachment`);
  * - `/csp/FILE` — FILE under a strict Content-Security-Policy: only the page's own files, no
  *   inline style or script.
  */
@@ -92,6 +94,15 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (url.pathname === '/redirect') {
     res.writeHead(302, { location: url.searchParams.get('to') ?? '/simple.html' });
     res.end();
+    return;
+  }
+  if (url.pathname === '/file') {
+    const type = url.searchParams.get('type') ?? 'application/pdf';
+    res.writeHead(200, {
+      'content-type': type,
+      ...(url.searchParams.has('attach') ? { 'content-disposition': 'attachment; filename="file"' } : {}),
+    });
+    res.end(type === 'application/pdf' ? '%PDF-1.1\n%%EOF\n' : 'bytes');
     return;
   }
   const status = /^\/status\/(\d{3})$/.exec(url.pathname);

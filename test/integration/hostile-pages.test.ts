@@ -259,6 +259,37 @@ describe('hostile pages', () => {
     expect(status.error).toBe(`${url} answered HTTP 204 (no content): there is no page to capture`);
   });
 
+  it('fails a URL that is a file, not a page, at once, saying what the file is', async () => {
+    const pdf = `${pages.baseUrl}/file?type=application/pdf`;
+    const attached = `${pages.baseUrl}/file?type=text/csv&attach=1`;
+    const zip = `${pages.baseUrl}/file?type=application/zip`;
+    const [a, b, c] = await Promise.all(
+      [pdf, attached, zip].map(async (url) => finished(await submit({ url }))),
+    );
+    for (const status of [a, b, c]) {
+      expect(status).toMatchObject({ status: 'failed', attempts: 1, errorCode: 'CAPTURE_FAILED' });
+    }
+    expect(a?.error).toBe(
+      `${pdf} is a PDF document (application/pdf): headless Chromium saves PDF files instead of showing them, so there is no page to capture`,
+    );
+    expect(b?.error).toBe(
+      `${attached} is sent as a file to save (Content-Disposition: attachment, text/csv), not a page: nothing to capture`,
+    );
+    expect(c?.error).toBe(
+      `${zip} is a file of type application/zip, which the browser saves instead of showing: nothing to capture`,
+    );
+  });
+
+  it('names the URL a redirect leads to when Chromium refuses its port', async () => {
+    const target = 'http://127.0.0.2:25/';
+    const url = `${pages.baseUrl}/redirect?to=${encodeURIComponent(target)}`;
+    const status = await finished(await submit({ url }));
+    expect(status).toMatchObject({ status: 'failed', attempts: 1, errorCode: 'TARGET_UNREACHABLE' });
+    expect(status.error).toBe(
+      `Chromium refuses to load ${target}, where ${url} redirects: port 25 is one browsers never connect to (ERR_UNSAFE_PORT)`,
+    );
+  });
+
   it('captures a page that opens windows in a loop, with no popup ever opened', async () => {
     const before = pages.requests.filter((r) => r.includes('popup=')).length;
     const jobId = await submit({ url: `${pages.baseUrl}/popups.html` });

@@ -258,6 +258,18 @@ describe('capture controls: selectors reach into web components (open shadow roo
     expect(missing).toMatchObject({ code: 'ELEMENT_NOT_FOUND', retryable: false });
   });
 
+  it('crops to an element of display: contents as the union of its children, below the fold', async () => {
+    // Before, such a wrapper (it has no box of its own) was "has no visible size".
+    const out = await capture({ url: url('/controls/contents.html'), element: '#group' });
+    expect([out.width, out.height]).toEqual([300, 100]);
+    const image = await decodePixels(out.bytes);
+    expect(close(image.at(150, 30), [200, 0, 0])).toBe(true);
+    expect(close(image.at(100, 80), [0, 0, 200])).toBe(true);
+    expect(close(image.at(250, 80), [255, 255, 255])).toBe(true); // beside the narrow child: the page
+    const empty = await thrownBy(() => capture({ url: url('/controls/contents.html'), element: '#empty' }));
+    expect(empty).toMatchObject({ code: 'ELEMENT_NOT_FOUND', retryable: false });
+  });
+
   it('refuses, not retried, a selector that matches no element by its nature, naming the reason', async () => {
     const element = await thrownBy(() =>
       capture({ url: url('/controls/shadow.html'), element: '.badge::before' }),

@@ -11,6 +11,8 @@ export interface NavigationFailure {
   blockReason?: (url: string) => string | null;
   /** The status of the main frame's last response, when one came (a 204 has no document). */
   lastStatus?: () => number | null;
+  /** The headers of the main frame's last response, when one came (lower-case names). */
+  lastHeaders?: () => Readonly<Record<string, string>> | null;
 }
 
 /** Chromium network errors that mean "the site could not be reached" (retryable). */
@@ -58,6 +60,46 @@ export function blockedNavigation(failure: Omit<NavigationFailure, 'navigationTi
     }
   }
   return null;
+}
+
+/**
+ * Why Chromium would not load the page: the URL it refused (a redirect's target, when the
+ * navigation was redirected there) and, for a port, that browsers never connect to it.
+ */
+function refusedMessage(code: string, failure: NavigationFailure): string {
+  const refused = failure.failedUrls.at(-1) ?? failure.url;
+  const via = refused === failure.url ? '' : `, where ${failure.url} redirects`;
+  if (code === 'ERR_UNSAFE_PORT') {
+    let port = '';
+    try {
+      port = new URL(refused).port;
+    } catch {
+      // not a URL: said without the port
+    }
+    return `Chromium refuses to load ${refused}${via}: port ${port || '(none)'} is one browsers never connect to (${code})`;
+  }
+  return `Chromium refuses to load ${refused}${via} (${code})`;
+}
+
+/**
+ * Why a download is not a page: what the response said it is — a file sent to be saved
+ * (`Content-Disposition: attachment`), a PDF (headless Chromium saves PDFs instead of showing
+ * them) or another type the browser does not show.
+ */
+function downloadMessage(failure: NavigationFailure): string {
+  const headers = failure.lastHeaders?.() ?? null;
+  const type = (headers?.['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const disposition = (headers?.['content-disposition'] ?? '').trim().toLowerCase();
+  const url = failure.url;
+  if (disposition.startsWith('attachment')) {
+    return `${url} is sent as a file to save (Content-Disposition: attachment${type ? `, ${type}` : ''}), not a page: nothing to capture`;
+  }
+  if (type === 'application/pdf') {
+    return `${url} is a PDF document (application/pdf): headless Chromium saves PDF files instead of showing them, so there is no page to capture`;
+  }
+  if (type)
+    return `${url} is a file of type ${type}, which the browser saves instead of showing: nothing to capture`;
+  return `${url} starts a file download, not a page: nothing to capture`;
 }
 
 /**
@@ -110,20 +152,13 @@ export function navigationError(err: unknown, failure: NavigationFailure): AppEr
     });
   }
   if (code === 'ERR_UNSAFE_PORT' || code === 'ERR_INVALID_URL' || code === 'ERR_DISALLOWED_URL_SCHEME') {
-    return new AppError('TARGET_UNREACHABLE', `Chromium refuses to load ${failure.url} (${code})`, {
+    return new AppError('TARGET_UNREACHABLE', refusedMessage(code, failure), {
       ...options,
       retryable: false,
     });
   }
   if (message.includes('Download is starting')) {
-    return new AppError(
-      'CAPTURE_FAILED',
-      `${failure.url} starts a file download, not a page: nothing to capture`,
-      {
-        ...options,
-        retryable: false,
-      },
-    );
+    return new AppError('CAPTURE_FAILED', downloadMessage(failure), { ...options, retryable: false });
   }
   const status = failure.lastStatus?.() ?? null;
   if (code === 'ERR_ABORTED' && (status === 204 || status === 205)) {

@@ -54,11 +54,15 @@ export async function navigate(
     if (isMainFrameNavigation(page, request)) failedUrls.push(request.url());
   });
   let lastStatus: number | null = null;
+  let lastHeaders: Record<string, string> | null = null;
   page.on('response', (response) => {
-    if (isMainFrameNavigation(page, response.request())) lastStatus = response.status();
+    if (!isMainFrameNavigation(page, response.request())) return;
+    lastStatus = response.status();
+    lastHeaders = response.headers();
   });
   const failure = {
     lastStatus: () => lastStatus,
+    lastHeaders: () => lastHeaders,
     url: spec.url,
     navigationTimeoutMs: options.navigationTimeoutMs,
     failedUrls,

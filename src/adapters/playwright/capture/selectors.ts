@@ -70,8 +70,15 @@ export interface DocumentMatch {
  * esbuild) wrap them in a helper that does not exist in the page.
  */
 const measureInPage = (target: Element, scroll: boolean): DocumentMatch => {
-  if (scroll) target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  const r = target.getBoundingClientRect();
+  // An element of `display: contents` has no box of its own: its children's, together, stand for
+  // it (a range over its contents measures their union; its first child is scrolled to).
+  const contents = getComputedStyle(target).display === 'contents';
+  const range = contents ? document.createRange() : null;
+  range?.selectNodeContents(target);
+  const scrolled = contents ? target.firstElementChild : target;
+  if (scroll) scrolled?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  const r = range ? range.getBoundingClientRect() : target.getBoundingClientRect();
+  const visibility = { opacityProperty: true, visibilityProperty: true };
   return {
     box: {
       left: r.left + window.scrollX,
@@ -82,7 +89,9 @@ const measureInPage = (target: Element, scroll: boolean): DocumentMatch => {
     visible:
       r.width >= 1 &&
       r.height >= 1 &&
-      target.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+      (contents
+        ? Array.prototype.some.call(target.children, (child: Element) => child.checkVisibility(visibility))
+        : target.checkVisibility(visibility)),
   };
 };
 
