@@ -258,6 +258,27 @@ describe('capture controls: selectors reach into web components (open shadow roo
     expect(missing).toMatchObject({ code: 'ELEMENT_NOT_FOUND', retryable: false });
   });
 
+  it('waits for, clicks and hides elements inside an embedded frame of another origin', async () => {
+    // Before, waitForSelector failed after its whole wait, clickSelector clicked nothing and
+    // hideSelectors hid nothing: they looked at the document and its shadow roots only.
+    const framed = url(
+      `/controls/framed.html?inner=${encodeURIComponent(`${other.baseUrl}/controls/framed-inner.html`)}`,
+    );
+    const late = await capture({ url: framed, waitForSelector: '#late', element: '#late' });
+    expect([late.width, late.height]).toEqual([100, 40]);
+    expect(close((await decodePixels(late.bytes)).at(50, 20), [0, 0, 200])).toBe(true);
+    const clicked = await capture({ url: framed, clickSelector: '#press', element: '#inside' });
+    expect(close((await decodePixels(clicked.bytes)).at(100, 40), [0, 0, 200])).toBe(true);
+    // The frame's element in the page, its 5 px border included: #cover at 40,300 in the frame.
+    const shown = await capture({ url: framed, element: '#widget' });
+    const hidden = await capture({ url: framed, hideSelectors: ['#cover'], element: '#widget' });
+    expect([hidden.width, hidden.height]).toEqual([610, 410]);
+    expect(close((await decodePixels(shown.bytes)).at(145, 335), [200, 0, 0])).toBe(true);
+    expect(close((await decodePixels(hidden.bytes)).at(145, 335), [255, 255, 255])).toBe(true);
+    const missing = await thrownBy(() => capture({ url: framed, waitForSelector: '#nowhere' }));
+    expect(missing).toMatchObject({ code: 'ELEMENT_NOT_FOUND', retryable: false });
+  });
+
   it('crops to an element of display: contents as the union of its children, below the fold', async () => {
     // Before, such a wrapper (it has no box of its own) was "has no visible size".
     const out = await capture({ url: url('/controls/contents.html'), element: '#group' });

@@ -3,7 +3,7 @@ import type { PdfSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
 import { evaluateIsolated } from '../browser/isolated-world.js';
 import type { DocumentMatch } from './selectors.js';
-import { cropTarget, documentMatch, measureElement } from './selectors.js';
+import { childFrames, cropTarget, documentMatch, measureElement } from './selectors.js';
 
 /** A rectangle in document CSS pixels (the page's top-left corner is 0,0). */
 export interface Clip {
@@ -208,8 +208,7 @@ export async function elementClip(page: Page, selector: string, waitMs: number):
  * it. Null when no frame has a visible match (or the page has no frames).
  */
 async function frameBox(page: Page, selector: string): Promise<DocumentMatch['box'] | null> {
-  for (const frame of page.frames()) {
-    if (frame === page.mainFrame() || frame.isDetached()) continue;
+  for (const frame of childFrames(page)) {
     const inFrame = await evaluateIsolated(
       frame,
       (sel: string) => {

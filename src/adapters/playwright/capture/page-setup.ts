@@ -6,10 +6,19 @@ import { evaluateInMainWorld } from '../browser/launch-chromium.js';
 import { isTargetClosed } from './capture-errors.js';
 import type { CapturePhase } from './phases.js';
 import { addStyle } from './styles.js';
-import { cssLocator, hideInShadowRoots, invalidSelector, unreadable } from './selectors.js';
+import {
+  childFrames,
+  cssLocator,
+  frameWithVisible,
+  hideInShadowRoots,
+  invalidSelector,
+  unreadable,
+} from './selectors.js';
 
 /** How long `clickSelector` may take to become clickable, ms (it is skipped past this). */
 const CLICK_TIMEOUT_MS = 3000;
+/** `waitForSelector` waits on the document this long at a time, ms, looking into its frames between. */
+const WAIT_SLICE_MS = 250;
 
 /**
  * `disableAnimations`: every animation and transition stopped at its end (infinite ones at their
@@ -51,9 +60,10 @@ async function runScript(page: Page, source: string): Promise<void> {
 /**
  * Applies the request's page controls after load, in this order: `css`, `hideSelectors`,
  * `disableAnimations`, `javascript`, `clickSelector` (then the page settles again),
- * `waitForSelector`, `delayMs`, and last `hideSelectors` inside shadow roots. A selector that is
- * not valid CSS fails the job (not retried); a `waitForSelector` that never shows is
- * `ELEMENT_NOT_FOUND` (not retried), naming the selector.
+ * `waitForSelector`, `delayMs`, and last `hideSelectors` inside shadow roots and embedded frames.
+ * `clickSelector` and `waitForSelector` take the document's match (its shadow roots included), else
+ * the first in an embedded frame. A selector that is not valid CSS fails the job (not retried); a
+ * `waitForSelector` that never shows is `ELEMENT_NOT_FOUND` (not retried), naming the selector.
  */
 export async function setUpPage(page: Page, spec: CaptureSpec, options: SetUpOptions): Promise<void> {
   if (spec.css !== null) await addStyle(page, spec.css);
@@ -93,27 +103,52 @@ export async function setUpPage(page: Page, spec: CaptureSpec, options: SetUpOpt
     await waitForVisible(page, spec.waitForSelector, options.waitForSelectorMs);
   }
   if (spec.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, spec.delayMs));
-  // Last, so that what the script, the click or the wait brought into a shadow root is hidden too.
-  if (spec.hideSelectors.length > 0) await hideInShadowRoots(page, spec.hideSelectors);
+  // Last, so that what the script, the click or the wait brought into a shadow root or a frame is
+  // hidden too.
+  if (spec.hideSelectors.length > 0) {
+    await hideInShadowRoots(page, spec.hideSelectors);
+    await hideInFrames(page, spec.hideSelectors);
+  }
+}
+
+/**
+ * `hideSelectors` in the page's embedded frames: the same style sheet in each frame's document (a
+ * frame's own sheet applies to what it adds later too; a frame that loads after this is not
+ * reached). A frame that goes away meanwhile, or refuses the sheet, is left as it is.
+ */
+async function hideInFrames(page: Page, selectors: readonly string[]): Promise<void> {
+  const frames = childFrames(page);
+  if (frames.length === 0) return;
+  const rules = selectors.map((s) => `${s} { visibility: hidden !important; }`).join('\n');
+  await Promise.all(frames.map((frame) => addStyle(frame, rules).catch(() => undefined)));
 }
 
 /** Clicks the first match of `selector` when it is there and visible; otherwise nothing happens. */
 async function click(page: Page, selector: string): Promise<void> {
   const invalid = await invalidSelector(page, [selector]);
   if (invalid) throw failed(`clickSelector "${selector}" is not a valid CSS selector: ${invalid.reason}`);
-  const target = cssLocator(page, selector).first();
+  let target = cssLocator(page, selector).first();
   const visible = await target.isVisible().catch((err: unknown) => {
     const reason = unreadable(err);
     if (reason === null) throw err;
     throw failed(`clickSelector "${selector}" is not a valid CSS selector: ${reason}`);
   });
-  if (!visible) return;
+  if (!visible) {
+    // Not in the document: the first visible match in an embedded frame ("Accept" in a consent frame).
+    const frame = await frameWithVisible(page, selector);
+    if (frame === null) return;
+    target = cssLocator(frame, selector).first();
+  }
   await target.click({ timeout: CLICK_TIMEOUT_MS }).catch((err: unknown) => {
     if (isTargetClosed(err)) throw err;
   });
 }
 
-/** Waits until `selector` matches a visible element, or fails with ELEMENT_NOT_FOUND naming it. */
+/**
+ * Waits until `selector` matches a visible element — in the document (Playwright's own wait, a
+ * slice at a time) or, between the slices, in an embedded frame — or fails with ELEMENT_NOT_FOUND
+ * naming it.
+ */
 async function waitForVisible(page: Page, selector: string, timeoutMs: number): Promise<void> {
   const invalid = await invalidSelector(page, [selector]);
   if (invalid) {
@@ -125,8 +160,20 @@ async function waitForVisible(page: Page, selector: string, timeoutMs: number): 
       },
     );
   }
+  const deadline = Date.now() + timeoutMs;
+  const inDocument = cssLocator(page, selector).first();
   try {
-    await cssLocator(page, selector).first().waitFor({ state: 'visible', timeout: timeoutMs });
+    for (;;) {
+      const slice = Math.max(1, Math.min(WAIT_SLICE_MS, deadline - Date.now()));
+      const shown = await inDocument.waitFor({ state: 'visible', timeout: slice }).then(
+        () => true,
+        (err: unknown) => {
+          if (err instanceof Error && err.name === 'TimeoutError' && Date.now() < deadline) return false;
+          throw err;
+        },
+      );
+      if (shown || (await frameWithVisible(page, selector)) !== null) return;
+    }
   } catch (err) {
     const reason = unreadable(err);
     if (reason !== null) {

@@ -1,4 +1,4 @@
-import type { ElementHandle, Page } from 'playwright-core';
+import type { ElementHandle, Frame, Page } from 'playwright-core';
 import { evaluateIsolated } from '../browser/isolated-world.js';
 
 /**
@@ -9,7 +9,28 @@ import { evaluateIsolated } from '../browser/isolated-world.js';
  * anyway. Where the document itself has a match, the browser's own `querySelector` finds it, and the
  * engine (whose script Playwright installs in a page on first use) is not needed.
  */
-export const cssLocator = (page: Page, selector: string) => page.locator(`css=${selector}`);
+export const cssLocator = (page: Page | Frame, selector: string) => page.locator(`css=${selector}`);
+
+/**
+ * The page's embedded frames (not the main one) that still hold a document, in the page's order:
+ * where `element`, `waitForSelector`, `clickSelector` and `hideSelectors` look when the document
+ * itself has no match.
+ */
+export function childFrames(page: Page): Frame[] {
+  return page.frames().filter((frame) => frame !== page.mainFrame() && !frame.isDetached());
+}
+
+/** The first of the page's embedded frames where `selector` matches a visible element; null when none. */
+export async function frameWithVisible(page: Page, selector: string): Promise<Frame | null> {
+  for (const frame of childFrames(page)) {
+    const visible = await cssLocator(frame, selector)
+      .first()
+      .isVisible()
+      .catch(() => false);
+    if (visible) return frame;
+  }
+  return null;
+}
 
 /**
  * Why Playwright's CSS engine could not read a selector, when `err` says so ("Unexpected token ":"
