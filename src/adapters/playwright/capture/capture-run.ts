@@ -200,6 +200,11 @@ async function inPage(
 ): Promise<CaptureOutput> {
   const onPhase = deps.onPhase ?? (() => undefined);
   const network = trackNetwork(page);
+  // A page that loads a new document of its own (a script's redirect, a meta refresh, a reload)
+  // while it is being prepared or shot is taken again from its new document, a few times at most.
+  // Watched from before the navigation: a refresh that starts as the page finishes loading (a meta
+  // refresh of 0 s) is seen however soon it comes. The navigation's own request is not one of them.
+  const watch = watchDocuments(page, { ownNavigation: true });
   onPhase('navigate');
   const navigation = await navigate(page, spec, deps.session, {
     navigationTimeoutMs: deps.navigationTimeoutMs,
@@ -213,14 +218,12 @@ async function inPage(
   const loadNotes = navigation.loadTimedOut
     ? { loadTimedOut: true, pendingRequests: navigation.pendingRequests }
     : {};
-  // A page that loads a new document of its own (a script's redirect, a reload) while it is being
-  // prepared or shot is taken again from its new document, a few times at most.
-  const watch = watchDocuments(page);
   // The request's actions on the page (`javascript`, `clickSelector`) are not taken again when the
   // new document came after them: they may well have asked for it ("click Next").
   let act = true;
   for (let redo = 0; ; redo++) {
-    const before = watch.started();
+    // The first time, one that started while the navigation reached its milestone counts too.
+    const before = redo === 0 ? 0 : watch.started();
     let actedAt = -1;
     const onSetUpPhase = (phase: CapturePhase): void => {
       if ((phase === 'script' || phase === 'click') && actedAt < 0) actedAt = watch.started();

@@ -28,16 +28,36 @@ export function isMainFrameNavigation(page: Page, request: Request): boolean {
   return request.isNavigationRequest() && request.frame() === page.mainFrame();
 }
 
-/** Starts watching `page` for the documents it loads from now on (once per page). */
-export function watchDocuments(page: Page): DocumentWatch {
+/** The first request of a server redirect's hops (`r` itself when it is not a redirect's). */
+function firstHop(r: Request): Request {
+  let first = r;
+  for (let from = first.redirectedFrom(); from !== null; from = first.redirectedFrom()) first = from;
+  return first;
+}
+
+/**
+ * Starts watching `page` for the documents it loads from now on (once per page). With
+ * `ownNavigation`, the first navigation the watch sees (and its redirect hops) is the caller's own
+ * `page.goto`, not one of the page's: it is neither counted nor {@link DocumentWatch.arriving
+ * arriving} (a body that never ends is the load budget's business).
+ */
+export function watchDocuments(page: Page, options: { ownNavigation?: boolean } = {}): DocumentWatch {
   const existing = watches.get(page);
   if (existing) return existing;
   let started = 0;
   let last: Request | null = null;
+  let own: Request | null = null;
+  let awaitingOwn = options.ownNavigation === true;
   const arriving = new Set<Request>();
   const listeners = new Set<() => void>();
   page.on('request', (r) => {
     if (!isMainFrameNavigation(page, r)) return;
+    const first = firstHop(r);
+    if (awaitingOwn) {
+      awaitingOwn = false;
+      own = first;
+    }
+    if (first === own) return;
     last = r;
     arriving.add(r);
     // A server redirect's next hop is the same document still on its way, not a new one.
