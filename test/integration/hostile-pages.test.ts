@@ -140,6 +140,17 @@ describe('hostile pages', () => {
     expect(metadata.readiness.selfNavigations).toBe(1);
   });
 
+  it("captures the page a script redirects to as it is parsed, running the request's javascript once", async () => {
+    const jobId = await submit({
+      url: `${pages.baseUrl}/hostile/script-redirect.html`,
+      javascript: "await fetch('/status/200?ran=script-redirect');",
+    });
+    expect(await finished(jobId)).toMatchObject({ status: 'completed', attempts: 1 });
+    const { metadata } = await record(jobId);
+    expect(metadata.finalUrl).toBe(`${pages.baseUrl}/hostile/landed.html`);
+    expect(pages.requests.filter((r) => r === '/status/200?ran=script-redirect')).toHaveLength(1);
+  });
+
   it('with failOnHttpError, fails when the page a meta refresh moves to answers 404', async () => {
     const jobId = await submit({
       url: `${pages.baseUrl}/hostile/refresh-to-missing.html`,

@@ -222,8 +222,10 @@ async function inPage(
   // new document came after them: they may well have asked for it ("click Next").
   let act = true;
   for (let redo = 0; ; redo++) {
-    // The first time, one that started while the navigation reached its milestone counts too.
-    const before = redo === 0 ? 0 : watch.started();
+    // One that started while the navigation reached its milestone and is still on its way counts
+    // too (the steps would run on a document being replaced); one already here is the document the
+    // steps run on (a script's redirect as the page was parsed), not a reason to take them again.
+    const before = redo === 0 && watch.arriving() ? 0 : watch.started();
     let actedAt = -1;
     const onSetUpPhase = (phase: CapturePhase): void => {
       if ((phase === 'script' || phase === 'click') && actedAt < 0) actedAt = watch.started();
