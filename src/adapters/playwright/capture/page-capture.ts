@@ -209,29 +209,18 @@ export async function elementClip(page: Page, selector: string, waitMs: number):
  */
 async function frameBox(page: Page, selector: string): Promise<DocumentMatch['box'] | null> {
   for (const frame of childFrames(page)) {
-    const inFrame = await evaluateIsolated(
-      frame,
-      (sel: string) => {
-        let target: Element | null;
-        try {
-          target = document.querySelector(sel);
-        } catch {
-          return null;
-        }
-        if (!target) return null;
-        target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-        const r = target.getBoundingClientRect();
-        // What the frame shows of it: its box in the frame's viewport, cut to that viewport.
-        const left = Math.max(0, r.left);
-        const top = Math.max(0, r.top);
-        const right = Math.min(innerWidth, r.right);
-        const bottom = Math.min(innerHeight, r.bottom);
-        const visible = target.checkVisibility({ opacityProperty: true, visibilityProperty: true });
-        return visible && right - left >= 1 && bottom - top >= 1 ? { left, top, right, bottom } : null;
-      },
-      selector,
-    ).catch(() => null);
-    if (inFrame === null) continue;
+    // Its first match, measured as the document's own (scrolled into view in the frame), and cut to
+    // what the frame's viewport shows of it.
+    const match = await documentMatch(frame, selector, true).catch(() => null);
+    if (match === null || 'invalid' in match || !match.visible) continue;
+    const { box, view } = match;
+    const inFrame = {
+      left: Math.max(0, box.left - view.x),
+      top: Math.max(0, box.top - view.y),
+      right: Math.min(view.width, box.right - view.x),
+      bottom: Math.min(view.height, box.bottom - view.y),
+    };
+    if (inFrame.right - inFrame.left < 1 || inFrame.bottom - inFrame.top < 1) continue;
     // Where the frame's viewport is: its element's content box, in the main viewport (Playwright's
     // box already adds the offsets of the frames around it), plus the main document's scroll.
     const owner = await frame.frameElement().catch(() => null);

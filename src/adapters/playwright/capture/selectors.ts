@@ -83,6 +83,8 @@ export interface DocumentMatch {
   box: { left: number; top: number; right: number; bottom: number };
   /** It has a size of at least 1×1 px and is rendered, not `visibility: hidden`, not transparent. */
   visible: boolean;
+  /** The document's viewport when it was measured: its scroll offset and size, CSS px. */
+  view: { x: number; y: number; width: number; height: number };
 }
 
 /**
@@ -113,6 +115,7 @@ const measureInPage = (target: Element, scroll: boolean): DocumentMatch => {
       (contents
         ? Array.prototype.some.call(target.children, (child: Element) => child.checkVisibility(visibility))
         : target.checkVisibility(visibility)),
+    view: { x: window.scrollX, y: window.scrollY, width: window.innerWidth, height: window.innerHeight },
   };
 };
 
@@ -125,7 +128,7 @@ const measureInPage = (target: Element, scroll: boolean): DocumentMatch => {
  * bench/describe pages) than this one `page.evaluate`, the first time in a page.
  */
 export function documentMatch(
-  page: Page,
+  page: Page | Frame,
   selector: string,
   scroll: boolean,
 ): Promise<DocumentMatch | { invalid: string } | null> {
