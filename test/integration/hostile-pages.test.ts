@@ -151,9 +151,13 @@ describe('hostile pages', () => {
     expect(pages.requests.filter((r) => r === '/status/200?ran=script-redirect')).toHaveLength(1);
   });
 
-  it('with failOnHttpError, fails when the page a meta refresh moves to answers 404', async () => {
+  it.each([
+    ['a meta refresh', 'refresh-to-missing.html'],
+    // Its new document arrives before the capture's steps begin.
+    ['a script run as the page is parsed', 'script-redirect-to-missing.html'],
+  ])('with failOnHttpError, fails when the page %s moves to answers 404', async (_, page) => {
     const jobId = await submit({
-      url: `${pages.baseUrl}/hostile/refresh-to-missing.html`,
+      url: `${pages.baseUrl}/hostile/${page}`,
       failOnHttpError: true,
     });
     const status = await finished(jobId);

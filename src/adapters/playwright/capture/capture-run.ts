@@ -226,6 +226,8 @@ async function inPage(
     // too (the steps would run on a document being replaced); one already here is the document the
     // steps run on (a script's redirect as the page was parsed), not a reason to take them again.
     const before = redo === 0 && watch.arriving() ? 0 : watch.started();
+    // That document answered like any other: with failOnHttpError, its 4xx/5xx fails the capture.
+    if (redo === 0 && before > 0) await failOnHttpStatus();
     let actedAt = -1;
     const onSetUpPhase = (phase: CapturePhase): void => {
       if ((phase === 'script' || phase === 'click') && actedAt < 0) actedAt = watch.started();
@@ -260,10 +262,14 @@ async function inPage(
     // its load is awaited within the load budget (briefly when the first one's ran out).
     onPhase('navigate');
     await watch.arrived(deps.navigationTimeoutMs);
-    const status = await watch.lastStatus();
-    if (spec.failOnHttpError && status !== null && status >= 400) throw httpError(page.url(), status);
+    await failOnHttpStatus();
     const loadMs = degraded ? DEGRADED_WAIT_MS : deps.loadTimeoutMs;
     await page.waitForLoadState('load', { timeout: loadMs }).catch(() => undefined);
+  }
+
+  async function failOnHttpStatus(): Promise<void> {
+    const status = await watch.lastStatus();
+    if (spec.failOnHttpError && status !== null && status >= 400) throw httpError(page.url(), status);
   }
 
   async function afterLoad(

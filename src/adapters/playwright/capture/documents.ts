@@ -9,7 +9,11 @@ import type { Page, Request } from 'playwright-core';
 export interface DocumentWatch {
   /** Navigations of the main frame started since the watch began (a server redirect's hops: one). */
   started(): number;
-  /** True while one of them has not yet arrived (its request neither finished nor failed). */
+  /**
+   * True while one of them has not yet arrived: its request neither failed nor finished with its
+   * document committed in the main frame (a small page's answer can be all in before the frame
+   * shows it: until then `page.url()` and the page are still the old document's).
+   */
   arriving(): boolean;
   /** Calls `listener` on the next one that starts; returns the function that stops it. */
   onStart(listener: () => void): () => void;
@@ -26,6 +30,17 @@ const watches = new WeakMap<Page, DocumentWatch>();
 /** True for a request of `page` that loads a new document into its main frame. */
 export function isMainFrameNavigation(page: Page, request: Request): boolean {
   return request.isNavigationRequest() && request.frame() === page.mainFrame();
+}
+
+/**
+ * Bound of the wait for the main frame to commit a document whose request has finished, in ms (it
+ * commits within milliseconds; this is a safety net should the frame never show it).
+ */
+const COMMIT_GRACE_MS = 3000;
+
+function withoutHash(url: string): string {
+  const at = url.indexOf('#');
+  return at < 0 ? url : url.slice(0, at);
 }
 
 /** The first request of a server redirect's hops (`r` itself when it is not a redirect's). */
@@ -50,6 +65,16 @@ export function watchDocuments(page: Page, options: { ownNavigation?: boolean } 
   let awaitingOwn = options.ownNavigation === true;
   const arriving = new Set<Request>();
   const listeners = new Set<() => void>();
+  const waiters = new Set<() => void>();
+  // Requests whose answer is in, kept arriving until the frame commits their document.
+  const finished = new Map<Request, NodeJS.Timeout>();
+  const committed = new WeakSet<Request>();
+  const arrived = (r: Request): void => {
+    clearTimeout(finished.get(r));
+    finished.delete(r);
+    if (!arriving.delete(r) || arriving.size > 0) return;
+    for (const waiter of [...waiters]) waiter();
+  };
   page.on('request', (r) => {
     if (!isMainFrameNavigation(page, r)) return;
     const first = firstHop(r);
@@ -60,18 +85,37 @@ export function watchDocuments(page: Page, options: { ownNavigation?: boolean } 
     if (first === own) return;
     last = r;
     arriving.add(r);
+    const from = r.redirectedFrom();
     // A server redirect's next hop is the same document still on its way, not a new one.
-    if (r.redirectedFrom() !== null) return;
+    if (from !== null) {
+      arrived(from);
+      return;
+    }
     started += 1;
     for (const listener of [...listeners]) listener();
   });
-  const waiters = new Set<() => void>();
-  const arrived = (r: Request): void => {
-    if (!arriving.delete(r) || arriving.size > 0) return;
-    for (const waiter of [...waiters]) waiter();
-  };
-  page.on('requestfinished', arrived);
+  page.on('requestfinished', (r) => {
+    if (!arriving.has(r)) return;
+    if (committed.has(r)) return arrived(r);
+    // A redirect's hop gives way to its next hop; a document that never commits, to this bound.
+    const timer = setTimeout(() => arrived(r), COMMIT_GRACE_MS);
+    timer.unref();
+    finished.set(r, timer);
+  });
   page.on('requestfailed', arrived);
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    const url = withoutHash(frame.url());
+    for (const r of [...arriving]) {
+      if (withoutHash(r.url()) !== url) continue;
+      committed.add(r);
+      if (finished.has(r)) arrived(r);
+    }
+  });
+  page.on('close', () => {
+    for (const timer of finished.values()) clearTimeout(timer);
+    finished.clear();
+  });
   const watch: DocumentWatch = {
     started: () => started,
     async lastStatus() {
