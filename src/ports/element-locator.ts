@@ -104,6 +104,15 @@ export interface LocateAnswer {
   candidates?: LocateCandidate[];
 }
 
+/**
+ * An answer together with the indices of the map's likeliest elements, in page order: what the
+ * offline matcher gives a model to choose from (the gateway locator's second opinion).
+ */
+export interface Shortlist {
+  answer: LocateAnswer;
+  shortlist: number[];
+}
+
 /** One element a locator considered: its selector and how well it fits the description, 0–1. */
 export interface LocateCandidate {
   selector: string;

@@ -1,7 +1,13 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { AppError } from '../../domain/errors.js';
-import type { ElementLocator, ElementMap, LocateAnswer, LocateRequest } from '../../ports/element-locator.js';
+import type {
+  ElementLocator,
+  ElementMap,
+  LocateAnswer,
+  LocateRequest,
+  Shortlist,
+} from '../../ports/element-locator.js';
 import { readAnswer } from './answer.js';
 import { buildMessages } from './prompt.js';
 
@@ -41,12 +47,6 @@ export type Shortlister = (
   map: ElementMap,
   signal: AbortSignal,
 ) => Shortlist | Promise<Shortlist>;
-
-/** What a {@link Shortlister} gives: its answer, and the indices in the map it shortlists. */
-export interface Shortlist {
-  answer: LocateAnswer;
-  shortlist: number[];
-}
 
 /**
  * The element locator on a language model behind an OpenAI-compatible chat-completions gateway

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ElementMap } from '../../ports/element-locator.js';
-import type { Shortlisted, Shortlisting } from './offline-locator.js';
+import type { ElementMap, Shortlist } from '../../ports/element-locator.js';
+import type { Shortlisting } from './offline-locator.js';
 import { shortlistOffline } from './offline-locator.js';
 
 /** `workerData` of the locator's worker: the worker's body runs only when started with it. */
@@ -18,7 +18,7 @@ export interface LocatorRequest {
 
 /** The worker's answer to the request `id`: the result, or why there is none; or word that it is ready. */
 export type LocatorReply =
-  { id: number; result: Shortlisted } | { id: number; error: string } | { ready: true };
+  { id: number; result: Shortlist } | { id: number; error: string } | { ready: true };
 
 /** Workers in a row that die before they are ready, after which all questions are answered inline. */
 const MAX_FAILED_STARTS = 3;
@@ -48,7 +48,7 @@ export interface LocatorThread extends Shortlisting {
 
 interface Waiting {
   request: LocatorRequest;
-  resolve: (result: Shortlisted) => void;
+  resolve: (result: Shortlist) => void;
   reject: (err: Error) => void;
 }
 
@@ -188,7 +188,7 @@ export function createLocatorThread(options: LocatorThreadOptions = {}): Locator
 
   return {
     shortlist(description, map, size, signal) {
-      return new Promise<Shortlisted>((resolve, reject) => {
+      return new Promise<Shortlist>((resolve, reject) => {
         if (signal?.aborted) {
           reject(signal.reason instanceof Error ? signal.reason : new Error('the locate was aborted'));
           return;

@@ -3,6 +3,7 @@ import type {
   ElementMap,
   LocateAnswer,
   LocateCandidate,
+  Shortlist,
 } from '../../ports/element-locator.js';
 import { FEATURES, featureRows } from './features.js';
 import { DOUBT_CAP, doubtful, locateByHand, wrongPlace } from './hand-matcher.js';
@@ -48,7 +49,7 @@ export interface OfflineLocatorOptions {
 /** Something that works out {@link shortlistOffline}'s answers, perhaps elsewhere than on the caller's thread. */
 export interface Shortlisting {
   /** {@link shortlistOffline}'s answer; rejects when `signal` aborts first, or when it cannot be worked out. */
-  shortlist(description: string, map: ElementMap, size: number, signal?: AbortSignal): Promise<Shortlisted>;
+  shortlist(description: string, map: ElementMap, size: number, signal?: AbortSignal): Promise<Shortlist>;
 }
 
 /**
@@ -84,12 +85,6 @@ export function locateOffline(description: string, map: ElementMap): LocateAnswe
   return shortlistOffline(description, map, 0).answer;
 }
 
-/** The offline answer, and the `size` elements the ranker rates best (indices in the map, in page order). */
-export interface Shortlisted {
-  answer: LocateAnswer;
-  shortlist: number[];
-}
-
 /**
  * {@link locateOffline}'s answer together with a shortlist for a model to choose from: the `size`
  * best elements by the ranker, the hand matcher's element and the one the page makes evident
@@ -97,7 +92,7 @@ export interface Shortlisted {
  * of bench/describe a right element is among the ranker's best 10 for 94.3 % of descriptions, among
  * its best 40 for 95.1 %.
  */
-export function shortlistOffline(description: string, map: ElementMap, size: number): Shortlisted {
+export function shortlistOffline(description: string, map: ElementMap, size: number): Shortlist {
   const hand = locateByHand(description, map);
   const { query, views, scorer } = hand;
   const inPageOrder = (indices: Iterable<number>): number[] => [...new Set(indices)].sort((a, b) => a - b);
