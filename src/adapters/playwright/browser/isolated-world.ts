@@ -57,5 +57,22 @@ export function evaluateIsolated<R, A = undefined>(
     return evaluate(fn, arg);
   }
   const isFunction = typeof fn === 'function';
-  return server._evaluateExpression(String(fn), { isFunction, world: 'utility' }, arg) as Promise<R>;
+  return (server._evaluateExpression(String(fn), { isFunction, world: 'utility' }, arg) as Promise<R>).catch(
+    (err: unknown) => {
+      throw asClientError(err);
+    },
+  );
+}
+
+/**
+ * The error Playwright's client would give for an error of its server side (reached here and in
+ * cdp-shot.ts). The server's errors for a page that closed or crashed say nothing of it (an empty
+ * message, or "Internal server error, session closed"); the client names them, and so must every
+ * error a capture reports.
+ */
+export function asClientError(err: unknown): unknown {
+  const type = err instanceof Error ? (err as Error & { type?: unknown }).type : undefined;
+  if (type === 'closed') return new Error('Target page, context or browser has been closed', { cause: err });
+  if (type === 'crashed') return new Error('Target crashed', { cause: err });
+  return err;
 }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { asClientError } from '../browser/isolated-world.js';
 import { documentWatchOf } from './documents.js';
 import type { Clip } from './page-capture.js';
 
@@ -25,7 +26,14 @@ export function protocolSessionOf(page: Page): ProtocolSession | null {
     const impl = internal._connection?.toImpl?.(page) as
       { delegate?: { _mainFrameSession?: { _client?: ProtocolSession } } } | undefined;
     const client = impl?.delegate?._mainFrameSession?._client;
-    if (client && typeof client.send === 'function') session = client;
+    if (client && typeof client.send === 'function') {
+      session = {
+        send: (method, params) =>
+          client.send(method, params).catch((err: unknown) => {
+            throw asClientError(err);
+          }),
+      };
+    }
   } catch {
     session = null;
   }
