@@ -496,6 +496,15 @@ if (process.env.DESCRIBE_WRONG)
         `${right ? 'R' : 'W'} agree=${(a.signals[4] ?? 0) > 0 ? 1 : 0} ranker=${confidenceAt(cal, a).toFixed(2)} hand=${a.s.hand.confidence.toFixed(2)} ${a.s.kind} ${JSON.stringify(a.s.description)} → ${a.s.selectors[index]} (true ${a.s.truth})`,
       );
   }
+if (process.env.DESCRIBE_UNCROPPED)
+  // The out-of-fold answers the locator gets right but does not crop: where confidence is missing.
+  for (const a of oof) {
+    const { confidence, right, index } = decided(a, cal);
+    if (confidence < 0.6 && right)
+      console.log(
+        `U ${confidence.toFixed(2)} agree=${(a.signals[4] ?? 0) > 0 ? 1 : 0} hand=${a.s.hand.confidence.toFixed(2)} ${a.s.kind.padEnd(10)} ${a.s.page} ${JSON.stringify(a.s.description)} → ${a.s.selectors[index]}`,
+      );
+  }
 if (process.env.DESCRIBE_VERBOSE)
   for (const a of [...oof, ...held])
     console.log(
