@@ -32,12 +32,20 @@ const WORKER_HEAP_MB = 256;
 /** How long the worker may go without answering while questions wait, by default, ms. */
 const ANSWER_TIMEOUT_MS = 10_000;
 
+/**
+ * How long a worker may take to be ready (its module loaded), ms: about 40 ms on an idle machine,
+ * far more on one whose cores are busy. Not counted against the questions it is then asked.
+ */
+const START_TIMEOUT_MS = 10_000;
+
 /** Options of {@link createLocatorThread}. */
 export interface LocatorThreadOptions {
   /** Starts a worker (tests: one that dies or hangs); default: the one running locator-worker's body. */
   spawn?: () => Worker;
   /** How long the worker may go without answering while questions wait before it is taken for stuck, ms; default 10,000. */
   answerTimeoutMs?: number;
+  /** How long a worker may take to be ready before it is taken for a failed start, ms; default 10,000. */
+  startTimeoutMs?: number;
 }
 
 /** The offline locator on a worker thread of its own; see {@link createLocatorThread}. */
@@ -69,10 +77,11 @@ interface Running {
  * process alive only while it has questions to answer. The worker answers in the order asked, so the
  * oldest question waiting is the one it is working on:
  * - when the worker dies, or goes `answerTimeoutMs` without answering while questions wait (it is
- *   then ended), that question fails — the capture returns the full page, saying why — and the
+ *   then ended; the clock starts once the worker is ready, so a slow start on a busy machine costs
+ *   no question), that question fails — the capture returns the full page, saying why — and the
  *   others are asked again of a new worker;
- * - a worker that dies before it is ready (its module loaded) blames no question: all are asked
- *   again; after {@link MAX_FAILED_STARTS} such workers in a row, or when no thread can be made at
+ * - a worker that dies before it is ready (its module loaded), or is not ready within
+ *   `startTimeoutMs`, blames no question: all are asked again; after {@link MAX_FAILED_STARTS} such workers in a row, or when no thread can be made at
  *   all, questions are answered inline;
  * - a question whose `signal` aborts fails at once (its answer, if it comes, is dropped).
  *
@@ -81,6 +90,7 @@ interface Running {
 export function createLocatorThread(options: LocatorThreadOptions = {}): LocatorThread {
   const spawn = options.spawn ?? spawnWorker;
   const answerTimeoutMs = options.answerTimeoutMs ?? ANSWER_TIMEOUT_MS;
+  const startTimeoutMs = options.startTimeoutMs ?? START_TIMEOUT_MS;
   let worker: Running | null = null;
   let failedStarts = 0;
   let nextId = 1;
@@ -98,7 +108,10 @@ export function createLocatorThread(options: LocatorThreadOptions = {}): Locator
     }
   };
 
-  /** Restarts the clock of the question the worker works on; stops it when none waits. */
+  /**
+   * Restarts the clock of the question the worker works on — or, while the worker is not ready yet,
+   * of its start (a start that takes too long blames no question) — and stops it when none waits.
+   */
   const watch = (): void => {
     if (stuckTimer) clearTimeout(stuckTimer);
     stuckTimer = null;
@@ -106,9 +119,14 @@ export function createLocatorThread(options: LocatorThreadOptions = {}): Locator
       worker?.thread.unref();
       return;
     }
+    const starting = worker !== null && !worker.ready;
     stuckTimer = setTimeout(
-      () => lose(`the offline locator gave no answer within ${answerTimeoutMs} ms`, true),
-      answerTimeoutMs,
+      () => {
+        if (!starting) return lose(`the offline locator gave no answer within ${answerTimeoutMs} ms`, true);
+        failedStarts += 1;
+        lose(`the offline locator's worker was not ready within ${startTimeoutMs} ms`, false);
+      },
+      starting ? startTimeoutMs : answerTimeoutMs,
     );
     stuckTimer.unref();
   };
@@ -148,6 +166,8 @@ export function createLocatorThread(options: LocatorThreadOptions = {}): Locator
       if ('ready' in reply) {
         running.ready = true;
         failedStarts = 0;
+        // The questions asked meanwhile get their whole time from now.
+        watch();
         return;
       }
       const waiting = pending.get(reply.id);

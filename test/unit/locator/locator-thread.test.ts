@@ -166,6 +166,40 @@ describe('the offline locator on a worker thread', () => {
     expect(spawned).toBe(2);
   });
 
+  it('starts the clock of a question once the worker is ready: a slow start costs no question', async () => {
+    thread = createLocatorThread({
+      answerTimeoutMs: 200,
+      // Ready after 600 ms (a busy machine), then answering at once.
+      spawn: () =>
+        new Worker(
+          `const { parentPort } = require('node:worker_threads');
+          const until = Date.now() + 600; while (Date.now() < until);
+          parentPort.on('message', ({ id }) => {
+            const answer = { selector: 'late', confidence: 0.9, raw: 'late', candidates: [] };
+            parentPort.postMessage({ id, result: { answer, shortlist: [] } });
+          });
+          parentPort.postMessage({ ready: true });`,
+          { eval: true },
+        ),
+    });
+    expect((await thread.shortlist('the headline', longStory(), 0)).answer.selector).toBe('late');
+  });
+
+  it('answers inline after three workers in a row were not ready in time, blaming no question', async () => {
+    let spawned = 0;
+    thread = createLocatorThread({
+      startTimeoutMs: 150,
+      spawn: () => {
+        spawned += 1;
+        return new Worker(`for (;;);`, { eval: true });
+      },
+    });
+    const map = longStory();
+    const answer = await thread.shortlist('the headline', map, 0);
+    expect(spawned).toBe(3);
+    expect(answer).toEqual(shortlistOffline('the headline', map, 0));
+  });
+
   it('gives up on a question whose signal aborts, and goes on answering the others', async () => {
     thread = createLocatorThread({ spawn: cannedWorker });
     const map = longStory();
