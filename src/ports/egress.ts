@@ -6,10 +6,10 @@
  */
 export interface EgressSession {
   /**
-   * Proxy settings for `browser.newContext({ proxy })` (credentials identify the session), or null
-   * when the browser connects directly.
+   * Proxy settings for `browser.newContext({ proxy })` (the server's port, or credentials, identify
+   * the session), or null when the browser connects directly.
    */
-  readonly proxy: { server: string; username: string; password?: string; bypass?: string } | null;
+  readonly proxy: { server: string; username?: string; password?: string; bypass?: string } | null;
   /** Requests refused for this session so far; null when the session checks nothing (direct egress). */
   blockedRequests(): number | null;
   /** Why a request to this URL's host was refused in this session, or null when it was not. */

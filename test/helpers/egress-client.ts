@@ -8,7 +8,7 @@ export function basicAuth(user: string, pass: string): string {
 }
 
 export function sessionAuth(session: ProxySession): string {
-  return basicAuth(session.proxy.username, session.proxy.password);
+  return basicAuth(session.credentials.username, session.credentials.password);
 }
 
 export interface ProxyResponse {

@@ -243,7 +243,7 @@ export class ProxyHandlers {
   /** CONNECT host:port — tunnels for https and ws/wss. */
   async onConnect(req: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
     client.on('error', () => client.destroy());
-    const session = this.registry.authenticate(req.headers['proxy-authorization']);
+    const session = this.registry.sessionOf(req.socket, req.headers['proxy-authorization']);
     if (session === null)
       return writeRaw(client, 407, 'Proxy authentication required.', [`Proxy-Authenticate: ${CHALLENGE}`]);
     adopt(session, client);
@@ -265,7 +265,7 @@ export class ProxyHandlers {
 
   /** Absolute-form plain HTTP. A blocked request gets its connection dropped, so it fails as a network error. */
   async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const session = this.registry.authenticate(req.headers['proxy-authorization']);
+    const session = this.registry.sessionOf(req.socket, req.headers['proxy-authorization']);
     if (session === null)
       return sendText(res, 407, 'Proxy authentication required.', { 'Proxy-Authenticate': CHALLENGE });
     adopt(session, req.socket);
@@ -370,7 +370,7 @@ export class ProxyHandlers {
   /** Absolute-form upgrade requests (ws:// through a plain proxy); Chromium itself uses CONNECT. */
   async onUpgrade(req: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
     client.on('error', () => client.destroy());
-    const session = this.registry.authenticate(req.headers['proxy-authorization']);
+    const session = this.registry.sessionOf(req.socket, req.headers['proxy-authorization']);
     if (session === null)
       return writeRaw(client, 407, 'Proxy authentication required.', [`Proxy-Authenticate: ${CHALLENGE}`]);
     adopt(session, client);

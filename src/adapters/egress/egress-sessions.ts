@@ -71,6 +71,28 @@ export class SessionRegistry {
     return { state, password };
   }
 
+  /** Sessions of the connections accepted on a session's own port (see {@link bindSocket}). */
+  private readonly bySocket = new WeakMap<object, SessionState>();
+
+  /**
+   * Names `socket`'s session: a connection accepted on the session's own port needs no
+   * credentials. The socket is adopted (destroyed when the session closes).
+   */
+  bindSocket(socket: Duplex, state: SessionState): void {
+    this.bySocket.set(socket, state);
+    adopt(state, socket);
+  }
+
+  /**
+   * The session of a request: the one whose own port accepted `socket`, else the one its
+   * Proxy-Authorization credentials identify; null when neither (→ 407) or when it has closed.
+   */
+  sessionOf(socket: object, header: string | undefined): SessionState | null {
+    const bound = this.bySocket.get(socket);
+    if (bound !== undefined) return bound.closed ? null : bound;
+    return this.authenticate(header);
+  }
+
   /** The session these Proxy-Authorization credentials identify, or null (→ 407). */
   authenticate(header: string | undefined): SessionState | null {
     const credentials = parseBasicCredentials(header);

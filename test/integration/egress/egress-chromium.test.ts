@@ -130,17 +130,35 @@ describe('egress proxy with real Chromium: allowed traffic flows', () => {
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
-  it('does not work with credentials of another (closed) session', async () => {
+  it('reaches nothing through a closed session: its port is closed, its credentials refused', async () => {
     const stale = proxy.openSession();
     stale.close();
     session = proxy.openSession();
-    context = await browser.newContext({ proxy: stale.proxy });
-    const p = await context.newPage();
+    expect(stale.proxy.server).not.toBe(proxy.url);
     const before = fixture.requests.length;
+    context = await browser.newContext({ proxy: stale.proxy });
+    const throughPort = await context.newPage();
+    await expect(throughPort.goto(page('stale', 'hi'))).rejects.toThrow(/ERR_PROXY_CONNECTION_FAILED/);
+    await context.close();
+    context = await browser.newContext({
+      proxy: { server: proxy.url, ...stale.credentials, bypass: stale.proxy.bypass },
+    });
+    const withCredentials = await context.newPage();
     // Chromium gives up after the challenge is answered with refused credentials and shows the 407.
-    const response = await p.goto(page('stale', 'hi'));
+    const response = await withCredentials.goto(page('stale', 'hi'));
     expect(response?.status()).toBe(407);
     expect(fixture.requests).toHaveLength(before);
+  });
+
+  it('works with the credentials of a session on the shared port too', async () => {
+    session = proxy.openSession();
+    context = await browser.newContext({
+      proxy: { server: proxy.url, ...session.credentials, bypass: session.proxy.bypass },
+    });
+    const p = await context.newPage();
+    const response = await p.goto(page('shared', '<p>through the shared port</p>'));
+    expect(response?.status()).toBe(200);
+    expect(await p.textContent('p')).toBe('through the shared port');
   });
 });
 
@@ -170,11 +188,15 @@ describe('egress proxy with real Chromium: blocked subrequests are dropped, the 
     ['host name resolving to loopback', (_c, port) => `<img src="http://canary.test:${port}/img.png">`],
     ['localhost', (_c, port) => `<img src="http://localhost:${port}/img.png">`],
     ['the proxy itself', () => `<script>fetch('http://127.0.0.1:${proxy.port}/').catch(() => {})</script>`],
+    [
+      "the session's own proxy port",
+      () => `<script>fetch('${session.proxy.server}/').catch(() => {})</script>`,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, html) => {
     const p = await openPage();
-    await p.goto(page(`sub-${session.proxy.username}`, html(canary.origin, canary.port)));
+    await p.goto(page(`sub-${session.credentials.username}`, html(canary.origin, canary.port)));
     await expectBlocked();
     expect(await p.title()).toBe('fixture');
   });

@@ -60,14 +60,68 @@ afterAll(async () => {
 describe('egress proxy: authentication', () => {
   it('listens on 127.0.0.1 and hands out per-session random credentials with the loopback bypass', () => {
     const other = proxy.openSession();
-    expect(session.proxy.server).toBe(proxy.url);
     expect(proxy.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(session.proxy.bypass).toBe(PROXY_BYPASS);
     expect(PROXY_BYPASS).toBe('<-loopback>');
-    expect(other.proxy.username).not.toBe(session.proxy.username);
-    expect(other.proxy.password).not.toBe(session.proxy.password);
-    expect(session.proxy.password.length).toBeGreaterThanOrEqual(32);
+    expect(other.credentials.username).not.toBe(session.credentials.username);
+    expect(other.credentials.password).not.toBe(session.credentials.password);
+    expect(session.credentials.password.length).toBeGreaterThanOrEqual(32);
     other.close();
+  });
+
+  it('gives each session a port of its own, which names the session without credentials', async () => {
+    const other = proxy.openSession();
+    try {
+      for (const s of [session, other]) {
+        expect(s.proxy.server).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+        expect(s.proxy.server).not.toBe(proxy.url);
+        expect(s.proxy.username).toBeUndefined();
+      }
+      expect(other.proxy.server).not.toBe(session.proxy.server);
+      const res = await proxyRequest(session.proxy.server, `${fixture.origin}/`, null);
+      expect(res.status).toBe(200);
+      expect(res.body).toBe('fixture says hi');
+      // A refusal on a session's port is counted for that session alone.
+      await proxyRequest(other.proxy.server, `${canary.origin}/`, null).catch(() => undefined);
+      expect(other.blockedRequests()).toBe(1);
+      expect(session.blockedRequests()).toBe(0);
+      // Another session's credentials do not move a request to it.
+      await proxyRequest(session.proxy.server, `${canary.origin}/`, sessionAuth(other)).catch(
+        () => undefined,
+      );
+      expect(session.blockedRequests()).toBe(1);
+      expect(other.blockedRequests()).toBe(1);
+    } finally {
+      other.close();
+    }
+  });
+
+  it("closes a session's port with the session, and drops its open connections", async () => {
+    const own = proxy.openSession();
+    const tunnel = await proxyConnect(own.proxy.server, `127.0.0.2:${fixture.port}`, null);
+    expect(tunnel.status).toBe(200);
+    const ended = new Promise((resolve) => tunnel.socket.once('close', resolve));
+    own.close();
+    await ended;
+    await expect(proxyRequest(own.proxy.server, `${fixture.origin}/`, null)).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('falls back to the shared port and credentials when sessions open faster than ports bind', async () => {
+    const burst = Array.from({ length: 12 }, () => proxy.openSession());
+    try {
+      const shared = burst.filter((s) => s.proxy.server === proxy.url);
+      expect(shared.length).toBeGreaterThan(0);
+      for (const s of shared) {
+        expect(s.proxy.username).toBe(s.credentials.username);
+        expect(s.proxy.password).toBe(s.credentials.password);
+        const res = await proxyRequest(proxy.url, `${fixture.origin}/`, sessionAuth(s));
+        expect(res.body).toBe('fixture says hi');
+      }
+      for (const s of burst.filter((s) => s.proxy.server !== proxy.url))
+        expect((await proxyRequest(s.proxy.server, `${fixture.origin}/`, null)).status).toBe(200);
+    } finally {
+      for (const s of burst) s.close();
+    }
   });
 
   it('challenges a plain request without credentials with 407 and Proxy-Authenticate: Basic', async () => {
@@ -86,7 +140,7 @@ describe('egress proxy: authentication', () => {
     const wrong = await proxyRequest(
       proxy.url,
       `${fixture.origin}/`,
-      basicAuth(session.proxy.username, 'guess'),
+      basicAuth(session.credentials.username, 'guess'),
     );
     expect(wrong.status).toBe(407);
     const closed = proxy.openSession();
