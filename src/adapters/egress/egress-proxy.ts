@@ -56,8 +56,9 @@ export interface ProxySession extends EgressSession {
   blockedRequests(): number;
 }
 
+/** The running proxy: the Egress port plus where it listens. */
 export interface EgressProxy extends Egress {
-  /** `http://127.0.0.1:<port>`. */
+  /** `http://127.0.0.1:<port>`: the shared port, where sessions are named by their credentials. */
   readonly url: string;
   readonly port: number;
   openSession(options?: EgressSessionOptions): ProxySession;

@@ -81,8 +81,8 @@ interface Running {
  *   no question), that question fails — the capture returns the full page, saying why — and the
  *   others are asked again of a new worker;
  * - a worker that dies before it is ready (its module loaded), or is not ready within
- *   `startTimeoutMs`, blames no question: all are asked again; after {@link MAX_FAILED_STARTS} such workers in a row, or when no thread can be made at
- *   all, questions are answered inline;
+ *   `startTimeoutMs`, blames no question: all are asked again; after {@link MAX_FAILED_STARTS}
+ *   such workers in a row, or when no thread can be made at all, questions are answered inline;
  * - a question whose `signal` aborts fails at once (its answer, if it comes, is dropped).
  *
  * Run from TypeScript sources (tests, `tsx`), the worker loads its module through `tsx`.
