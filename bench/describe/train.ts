@@ -1,7 +1,8 @@
 /**
- * `npx tsx bench/describe/train.ts [--maps FILE] [--hidden N] [--l2 X] [--repeats R] [--write]`: learns the offline
- * locator's ranker from the `tune` cases of `bench/describe` (their element maps come from
- * `dump.ts`), reports it by page-wise cross-validation on `tune` and once on `heldout`, and with
+ * `npx tsx bench/describe/train.ts [--maps FILE] [--hidden N] [--l2 X] [--repeats R] [--heldout] [--write]`:
+ * learns the offline locator's ranker from the `tune` cases of `bench/describe` (their element maps
+ * come from `dump.ts`), reports it by page-wise cross-validation on `tune` — and, only with
+ * `--heldout`, on `heldout` too (so that no run shows its figures by chance) — and with
  * `--write` saves the weights and the confidence calibration to
  * `src/adapters/offline-locator/ranker-weights.ts`.
  *
@@ -21,6 +22,7 @@ import {
   inDoubt,
   NESTED_GAP,
   placedScores,
+  namedControl,
   soleDate,
   soleTitle,
 } from '../../src/adapters/offline-locator/offline-locator.js';
@@ -46,6 +48,8 @@ const HIDDEN = Number(arg('--hidden', '0'));
 const L2 = Number(arg('--l2', '0.1'));
 const STEPS = Number(arg('--steps', '150'));
 const WRITE = process.argv.includes('--write');
+/** Whether to print the `heldout` figures; without it nothing of that split is shown. */
+const SHOW_HELDOUT = process.argv.includes('--heldout');
 const F = FEATURES.length;
 
 interface Sample {
@@ -65,6 +69,8 @@ interface Sample {
   title: number;
   /** The element the date rule vouches for (soleDate in evident.ts), -1 when none. */
   date: number;
+  /** The control the description names (namedControl in evident.ts), -1 when none. */
+  named: number;
   /** The ranker's scores as the locator takes them (placedScores in offline-locator.ts). */
   placed: (scores: number[]) => number[];
   /** True when an answer of this element is capped at DOUBT_CAP (doubtful in hand-matcher.ts). */
@@ -102,6 +108,7 @@ for (const p of pages) {
       hand,
       title: soleTitle(query, views, p.map.title),
       date: soleDate(query, views, p.map),
+      named: namedControl(c.description, query, views),
       placed: (scores) => placedScores(scores, query, views, p.map),
       doubt: (index) => inDoubt(query, views, p.map, rows, index),
     });
@@ -112,7 +119,7 @@ console.log(
   `features of ${samples.length} cases in ${((performance.now() - featuresStarted) / 1000).toFixed(1)} s`,
 );
 
-for (const split of ['tune', 'heldout']) {
+for (const split of SHOW_HELDOUT ? ['tune', 'heldout'] : ['tune']) {
   const list = samples.filter((s) => s.split === split);
   const hr = list.filter((s) => s.right.has(s.hand.index)).length;
   const hc = list.filter((s) => s.hand.confidence >= 0.6);
@@ -364,6 +371,7 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
       nestedGap: a.nestedGap,
       title: index === a.s.title,
       date: a.s.date >= 0 && sameFamily(a.s, a.s.date, index),
+      named: a.s.named >= 0 && sameFamily(a.s, a.s.named, index),
       doubtful: a.s.doubt(index),
     },
     GAP,
@@ -483,10 +491,12 @@ report('tune, cross-validated', oof, cal);
 const model = train(tune);
 model.calibration = cal;
 const held = heldout.map((s) => answer(model, s));
-report('heldout', held, cal);
-for (const kind of [...new Set(samples.map((s) => s.kind))].sort()) {
-  const list = held.filter((a) => a.s.kind === kind);
-  if (list.length > 0) report(`  ${kind}`, list, cal);
+if (SHOW_HELDOUT) {
+  report('heldout', held, cal);
+  for (const kind of [...new Set(samples.map((s) => s.kind))].sort()) {
+    const list = held.filter((a) => a.s.kind === kind);
+    if (list.length > 0) report(`  ${kind}`, list, cal);
+  }
 }
 if (process.env.DESCRIBE_WRONG)
   for (const a of oof) {
@@ -506,7 +516,7 @@ if (process.env.DESCRIBE_UNCROPPED)
       );
   }
 if (process.env.DESCRIBE_VERBOSE)
-  for (const a of [...oof, ...held])
+  for (const a of SHOW_HELDOUT ? [...oof, ...held] : oof)
     console.log(
       `${a.s.split[0]} ${a.right ? 'R' : '-'} ${confidenceAt(cal, a).toFixed(2)} ${a.s.kind.padEnd(10)} ${JSON.stringify(a.s.description)} → ${a.s.selectors[a.chosen]}  (true: ${a.s.truth}${a.s.right.size === 0 ? ', not in map' : ''})`,
     );
@@ -530,9 +540,9 @@ if (process.env.DESCRIBE_MISSES) {
 }
 console.log(`calibration ${JSON.stringify(cal)}`);
 for (const [label, list] of [
-  ['tune oof', oof],
-  ['heldout', held],
-] as const) {
+  ['tune oof', oof] as const,
+  ...(SHOW_HELDOUT ? [['heldout', held] as const] : []),
+]) {
   const agreeIdx = 4;
   const hc = list.filter((a) => a.s.hand.confidence >= 0.6);
   const ag = hc.filter((a) => (a.signals[agreeIdx] ?? 0) > 0);

@@ -567,3 +567,43 @@ function holding(query: Query, views: readonly ElementView[], index: number, phr
   while (parentOf(at) >= 0 && textOf(at).length <= phrase.length + 3) at = parentOf(at);
   return textOf(at).startsWith(phrase) ? outermost(at) : -1;
 }
+
+/** The kinds of control a user names by its label ("the Buy Now button", "remember me checkbox"). */
+const CONTROL_KINDS = new Set(['button', 'link', 'field', 'textarea', 'checkbox', 'choice', 'tab', 'search']);
+const CONTROL_ROLES = new Set([
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'switch',
+  'tab',
+  'menuitem',
+  'option',
+]);
+
+/**
+ * The control a description names by the label the page gives it: "the Add to Cart button",
+ * "Buy Now", "remember me checkbox" — the one button, link, field or box whose accessible name is
+ * those words, as written (in {@link plain} form). The description must name a kind of control,
+ * or no kind at all and two words or more. -1 when it names none, or no control or several carry that name.
+ */
+export function namedControl(description: string, query: Query, views: readonly ElementView[]): number {
+  const head = query.kinds[0]?.kind.id;
+  if (head !== undefined && !CONTROL_KINDS.has(head)) return -1;
+  if (query.ordinal !== null || query.plural || query.contextTerms.length > 0) return -1;
+  for (const title of titles(description)) {
+    // With no kind named, one word is too little to go on ("the README" is not the link README).
+    if (head === undefined && !title.includes(' ')) continue;
+    const named = views.filter(
+      (v) =>
+        (CONTROL_ROLES.has(v.role ?? '') || ['button', 'a', 'input', 'select', 'textarea'].includes(v.tag)) &&
+        plain(v.element.name) === title,
+    );
+    if (named.length === 1) return named[0]?.index ?? -1;
+    if (named.length > 1) return -1;
+  }
+  return -1;
+}

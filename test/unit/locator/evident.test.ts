@@ -8,6 +8,7 @@ import {
   contentsBox,
   listedItems,
   mainText,
+  namedControl,
   quotedPhrase,
   shareBar,
   soleByline,
@@ -550,5 +551,64 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
     expect(rule('the Trending now list')).toBe('section.trend');
     // One word is too little to go by outside a heading.
     expect(rule('the Trending list')).toBe(undefined);
+  });
+});
+
+describe('a control the description names by its label', () => {
+  // A product page: a buy box with two buttons, a link that also reads "README", and a newsletter
+  // with a "Subscribe" button at the top and another at the bottom.
+  const SHOP: PageElement[] = [
+    element({ selector: 'main', tag: 'main', role: 'main', text: 'Trail shoe Add to Cart Buy Now' }, 0, null), // 0
+    element({ selector: '#buy-box', tag: 'div', text: 'Add to Cart Buy Now' }, 100, 0), // 1
+    element({ selector: '#add-to-cart', tag: 'input', role: 'button', name: 'Add to Cart' }, 120, 1), // 2
+    element({ selector: '#buy-now', tag: 'input', role: 'button', name: 'Buy Now' }, 170, 1), // 3
+    element({ selector: 'a.readme', tag: 'a', role: 'link', name: 'README', text: 'README' }, 300, 0), // 4
+    element(
+      { selector: '#sub-top', tag: 'button', role: 'button', name: 'Subscribe', text: 'Subscribe' },
+      400,
+      0,
+    ), // 5
+    element(
+      { selector: '#sub-end', tag: 'button', role: 'button', name: 'Subscribe', text: 'Subscribe' },
+      900,
+      0,
+    ), // 6
+    element({ selector: '#remember', tag: 'input', role: 'checkbox', name: 'Remember me' }, 950, 0), // 7
+    // Buttons whose names share the words: the ranker alone is unsure among them.
+    ...[
+      'Buy now, pay later',
+      'Now buying: what to know',
+      'Buy it now used',
+      'Why buy now?',
+      'Add to Cart guide',
+    ].map((name, k) =>
+      element({ selector: `#near-${k}`, tag: 'button', role: 'button', name, text: name }, 500 + k * 40, 0),
+    ),
+  ];
+  const views = viewsOf(SHOP);
+  const named = (description: string): number =>
+    namedControl(description, parseDescription(description), views);
+
+  it('is the one button, link or box whose name the description says', () => {
+    expect(named('the Add to Cart button')).toBe(2);
+    expect(named('Buy Now')).toBe(3);
+    expect(named('the "Buy Now" button')).toBe(3);
+    expect(named('remember me checkbox')).toBe(7);
+  });
+
+  it('is none when several controls carry the name, or the description names another kind of thing', () => {
+    expect(named('the Subscribe button')).toBe(-1);
+    expect(named('the Buy Now section')).toBe(-1);
+  });
+
+  it('is none for one word and no kind: "the README" is not the link README', () => {
+    expect(named('the README')).toBe(-1);
+    expect(named('the README link')).toBe(4);
+  });
+
+  it('is cropped when the locator chose it, however unsure the ranker is among its namesakes', () => {
+    const answer = shortlistOffline('Buy Now', storyMap(SHOP, 1000), 0).answer;
+    expect(answer.selector).toBe('#buy-now');
+    expect(answer.confidence).toBeGreaterThanOrEqual(CROP_CONFIDENCE);
   });
 });

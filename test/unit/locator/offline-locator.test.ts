@@ -557,6 +557,7 @@ describe("the answer's confidence", () => {
     nestedGap: NESTED_GAP,
     title: false,
     date: false,
+    named: false,
     doubtful: false,
   };
 
@@ -577,6 +578,7 @@ describe("the answer's confidence", () => {
 
   it("reaches the title's confidence for the sole title, and is capped when in doubt", () => {
     expect(decideConfidence({ ...sure, agree: false, title: true })).toBe(TITLE_CONFIDENCE);
+    expect(decideConfidence({ ...sure, agree: false, named: true })).toBe(TITLE_CONFIDENCE);
     expect(decideConfidence({ ...sure, doubtful: true })).toBe(DOUBT_CAP);
     expect(decideConfidence({ ...sure, title: true, doubtful: true })).toBe(DOUBT_CAP);
   });
