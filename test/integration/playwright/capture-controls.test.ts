@@ -279,6 +279,36 @@ describe('capture controls: selectors reach into web components (open shadow roo
     expect(missing).toMatchObject({ code: 'ELEMENT_NOT_FOUND', retryable: false });
   });
 
+  it('hides elements inside a frame that loads later, as the full page is scrolled through', async () => {
+    // Before, a lazy frame far below the fold loaded during the full-page scroll, after the controls
+    // were applied, and its #cover (red, 200x60 at 40,300 in the frame) showed.
+    const at = [100 + 5 + 40 + 100, 10_000 + 5 + 300 + 30] as const;
+    const shown = await capture({ url: url('/controls/lazy-framed.html'), fullPage: true });
+    const hidden = await capture({
+      url: url('/controls/lazy-framed.html'),
+      fullPage: true,
+      hideSelectors: ['#cover'],
+    });
+    expect([hidden.width, hidden.height]).toEqual([1280, 11_000]);
+    expect(close((await decodePixels(shown.bytes)).at(...at), [200, 0, 0])).toBe(true);
+    expect(close((await decodePixels(hidden.bytes)).at(...at), [255, 255, 255])).toBe(true);
+  });
+
+  it('passes over a frame that has not loaded yet: clickSelector, waitForSelector and element end as they would without it', async () => {
+    // Before, anything asked of a lazy frame that had not loaded (its URL still empty) waited for
+    // it to load: hideSelectors, clickSelector, a waitForSelector or element the document did not
+    // have hung the capture until its deadline.
+    const lazy = url('/controls/lazy-framed.html');
+    const started = Date.now();
+    const hidden = await capture({ url: lazy, hideSelectors: ['#cover'], clickSelector: '#press' });
+    expect([hidden.width, hidden.height]).toEqual([1280, 720]);
+    const missing = await thrownBy(() => capture({ url: lazy, element: '#cover' }));
+    expect(missing).toMatchObject({ code: 'ELEMENT_NOT_FOUND', retryable: false });
+    const never = await thrownBy(() => capture({ url: lazy, waitForSelector: '#cover' }));
+    expect(never).toMatchObject({ code: 'ELEMENT_NOT_FOUND', retryable: false });
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
   it('crops to an element of display: contents as the union of its children, below the fold', async () => {
     // Before, such a wrapper (it has no box of its own) was "has no visible size".
     const out = await capture({ url: url('/controls/contents.html'), element: '#group' });

@@ -3,7 +3,7 @@ import type { PdfSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
 import { evaluateIsolated } from '../browser/isolated-world.js';
 import type { DocumentMatch } from './selectors.js';
-import { childFrames, cropTarget, documentMatch, measureElement } from './selectors.js';
+import { childFrames, cropTarget, documentMatch, fromFrame, measureElement } from './selectors.js';
 
 /** A rectangle in document CSS pixels (the page's top-left corner is 0,0). */
 export interface Clip {
@@ -211,7 +211,7 @@ async function frameBox(page: Page, selector: string): Promise<DocumentMatch['bo
   for (const frame of childFrames(page)) {
     // Its first match, measured as the document's own (scrolled into view in the frame), and cut to
     // what the frame's viewport shows of it.
-    const match = await documentMatch(frame, selector, true).catch(() => null);
+    const match = await fromFrame(documentMatch(frame, selector, true), null);
     if (match === null || 'invalid' in match || !match.visible) continue;
     const { box, view } = match;
     const inFrame = {

@@ -10,6 +10,7 @@ import {
   childFrames,
   cssLocator,
   frameWithVisible,
+  fromFrame,
   hideInShadowRoots,
   invalidSelector,
   unreadable,
@@ -60,7 +61,8 @@ async function runScript(page: Page, source: string): Promise<void> {
 /**
  * Applies the request's page controls after load, in this order: `css`, `hideSelectors`,
  * `disableAnimations`, `javascript`, `clickSelector` (then the page settles again),
- * `waitForSelector`, `delayMs`, and last `hideSelectors` inside shadow roots and embedded frames.
+ * `waitForSelector`, `delayMs`, and last `hideSelectors` inside shadow roots and embedded frames
+ * (frames whose document comes later get them as they load).
  * `clickSelector` and `waitForSelector` take the document's match (its shadow roots included), else
  * the first in an embedded frame. A selector that is not valid CSS fails the job (not retried); a
  * `waitForSelector` that never shows is `ELEMENT_NOT_FOUND` (not retried), naming the selector.
@@ -76,6 +78,7 @@ export async function setUpPage(page: Page, spec: CaptureSpec, options: SetUpOpt
     }
     const rules = spec.hideSelectors.map((s) => `${s} { visibility: hidden !important; }`).join('\n');
     await addStyle(page, rules);
+    await hideInLaterFrames(page, rules);
   }
   if (spec.disableAnimations) {
     await addStyle(page, STILL_CSS);
@@ -113,14 +116,40 @@ export async function setUpPage(page: Page, spec: CaptureSpec, options: SetUpOpt
 
 /**
  * `hideSelectors` in the page's embedded frames: the same style sheet in each frame's document (a
- * frame's own sheet applies to what it adds later too; a frame that loads after this is not
- * reached). A frame that goes away meanwhile, or refuses the sheet, is left as it is.
+ * frame's own sheet applies to what it adds later too). A frame that goes away meanwhile, refuses
+ * the sheet or does not answer in time ({@link fromFrame}) is left as it is.
  */
 async function hideInFrames(page: Page, selectors: readonly string[]): Promise<void> {
   const frames = childFrames(page);
   if (frames.length === 0) return;
   const rules = selectors.map((s) => `${s} { visibility: hidden !important; }`).join('\n');
-  await Promise.all(frames.map((frame) => addStyle(frame, rules).catch(() => undefined)));
+  await Promise.all(frames.map((frame) => fromFrame(addStyle(frame, rules), undefined)));
+}
+
+/**
+ * `hideSelectors` in the embedded frames whose document comes later — a lazy frame that the
+ * full-page scroll loads, a frame that navigates, one a script adds — through a script the
+ * context runs in each new document: the style sheet goes in as the frame's document is parsed.
+ * The page's own document is not touched (its sheet is already in).
+ */
+async function hideInLaterFrames(page: Page, rules: string): Promise<void> {
+  await page.context().addInitScript({
+    content: `(() => {
+  if (window.top === window) return;
+  const add = () => {
+    const root = document.documentElement;
+    if (!root) return;
+    const style = document.createElementNS(
+      root.namespaceURI === 'http://www.w3.org/2000/svg' ? root.namespaceURI : 'http://www.w3.org/1999/xhtml',
+      'style',
+    );
+    style.textContent = ${JSON.stringify(rules)};
+    (document.head ?? root).appendChild(style);
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', add, { once: true });
+  else add();
+})();`,
+  });
 }
 
 /** Clicks the first match of `selector` when it is there and visible; otherwise nothing happens. */

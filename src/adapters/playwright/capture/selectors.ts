@@ -14,19 +14,42 @@ export const cssLocator = (page: Page | Frame, selector: string) => page.locator
 /**
  * The page's embedded frames (not the main one) that still hold a document, in the page's order:
  * where `element`, `waitForSelector`, `clickSelector` and `hideSelectors` look when the document
- * itself has no match.
+ * itself has no match. A frame that never loaded a document — an `<iframe loading="lazy">` far
+ * below the fold, its URL still empty — is left out: anything asked of it would wait until it loads,
+ * which may be never.
  */
 export function childFrames(page: Page): Frame[] {
-  return page.frames().filter((frame) => frame !== page.mainFrame() && !frame.isDetached());
+  return page
+    .frames()
+    .filter((frame) => frame !== page.mainFrame() && !frame.isDetached() && frame.url() !== '');
+}
+
+/**
+ * How long one embedded frame may take to answer a question about its document, ms: a frame whose
+ * document is on its way (a navigation that hangs on a third-party host) is passed over after it.
+ */
+export const FRAME_ANSWER_MS = 2000;
+
+/**
+ * `answer`, or `fallback` when the frame has not given it within {@link FRAME_ANSWER_MS} or failed:
+ * what is asked of an embedded frame must not hold up the capture.
+ */
+export async function fromFrame<T>(answer: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), FRAME_ANSWER_MS);
+  });
+  try {
+    return await Promise.race([answer.catch(() => fallback), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The first of the page's embedded frames where `selector` matches a visible element; null when none. */
 export async function frameWithVisible(page: Page, selector: string): Promise<Frame | null> {
   for (const frame of childFrames(page)) {
-    const visible = await cssLocator(frame, selector)
-      .first()
-      .isVisible()
-      .catch(() => false);
+    const visible = await fromFrame(cssLocator(frame, selector).first().isVisible(), false);
     if (visible) return frame;
   }
   return null;
