@@ -294,15 +294,24 @@ describe('capture controls: selectors reach into web components (open shadow roo
     expect(close((await decodePixels(hidden.bytes)).at(...at), [255, 255, 255])).toBe(true);
   });
 
-  it('passes over a frame that has not loaded yet: clickSelector, waitForSelector and element end as they would without it', async () => {
+  it('crops to an element inside a lazy frame that has not loaded: the frame is told to load now', async () => {
+    // Before, ELEMENT_NOT_FOUND (and before that, no answer at all): the frame, 10,000 px down,
+    // had no document.
+    const out = await capture({ url: url('/controls/lazy-framed.html'), element: '#cover' });
+    expect([out.width, out.height]).toEqual([200, 60]);
+    expect(close((await decodePixels(out.bytes)).at(100, 30), [200, 0, 0])).toBe(true);
+  });
+
+  it('passes over a frame that has not loaded yet: hideSelectors, clickSelector, waitForSelector and element end as they would without it', async () => {
     // Before, anything asked of a lazy frame that had not loaded (its URL still empty) waited for
     // it to load: hideSelectors, clickSelector, a waitForSelector or element the document did not
-    // have hung the capture until its deadline.
+    // have hung the capture until its deadline. (An element the frames do not have either is
+    // looked for once more after the lazy frames are told to load.)
     const lazy = url('/controls/lazy-framed.html');
     const started = Date.now();
     const hidden = await capture({ url: lazy, hideSelectors: ['#cover'], clickSelector: '#press' });
     expect([hidden.width, hidden.height]).toEqual([1280, 720]);
-    const missing = await thrownBy(() => capture({ url: lazy, element: '#cover' }));
+    const missing = await thrownBy(() => capture({ url: lazy, element: '#nowhere' }));
     expect(missing).toMatchObject({ code: 'ELEMENT_NOT_FOUND', retryable: false });
     const never = await thrownBy(() => capture({ url: lazy, waitForSelector: '#cover' }));
     expect(never).toMatchObject({ code: 'ELEMENT_NOT_FOUND', retryable: false });
