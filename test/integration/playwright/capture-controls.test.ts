@@ -294,12 +294,18 @@ describe('capture controls: selectors reach into web components (open shadow roo
     expect(close((await decodePixels(hidden.bytes)).at(...at), [255, 255, 255])).toBe(true);
   });
 
-  it('crops to an element inside a lazy frame that has not loaded: the frame is told to load now', async () => {
+  it('crops to and waits for an element inside a lazy frame that has not loaded: the frame is told to load now', async () => {
     // Before, ELEMENT_NOT_FOUND (and before that, no answer at all): the frame, 10,000 px down,
     // had no document.
-    const out = await capture({ url: url('/controls/lazy-framed.html'), element: '#cover' });
-    expect([out.width, out.height]).toEqual([200, 60]);
-    expect(close((await decodePixels(out.bytes)).at(100, 30), [200, 0, 0])).toBe(true);
+    const lazy = url('/controls/lazy-framed.html');
+    for (const request of [
+      { url: lazy, element: '#cover' },
+      { url: lazy, waitForSelector: '#cover', element: '#cover' },
+    ]) {
+      const out = await capture(request);
+      expect([out.width, out.height]).toEqual([200, 60]);
+      expect(close((await decodePixels(out.bytes)).at(100, 30), [200, 0, 0])).toBe(true);
+    }
   });
 
   it('passes over a frame that has not loaded yet: hideSelectors, clickSelector, waitForSelector and element end as they would without it', async () => {
@@ -313,7 +319,7 @@ describe('capture controls: selectors reach into web components (open shadow roo
     expect([hidden.width, hidden.height]).toEqual([1280, 720]);
     const missing = await thrownBy(() => capture({ url: lazy, element: '#nowhere' }));
     expect(missing).toMatchObject({ code: 'ELEMENT_NOT_FOUND', retryable: false });
-    const never = await thrownBy(() => capture({ url: lazy, waitForSelector: '#cover' }));
+    const never = await thrownBy(() => capture({ url: lazy, waitForSelector: '#nowhere' }));
     expect(never).toMatchObject({ code: 'ELEMENT_NOT_FOUND', retryable: false });
     expect(Date.now() - started).toBeLessThan(20_000);
   });

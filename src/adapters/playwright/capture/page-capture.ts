@@ -4,11 +4,11 @@ import { AppError } from '../../../domain/errors.js';
 import { evaluateIsolated } from '../browser/isolated-world.js';
 import type { DocumentMatch } from './selectors.js';
 import {
-  FRAME_ANSWER_MS,
   childFrames,
   cropTarget,
   documentMatch,
   fromFrame,
+  loadLazyFrames,
   measureElement,
 } from './selectors.js';
 
@@ -262,39 +262,11 @@ async function frameBox(page: Page, selector: string): Promise<DocumentMatch['bo
 }
 
 /**
- * {@link frameBox} once the page's frames that have not loaded — an `<iframe loading="lazy">` far
- * below the fold, which loads only as the page is scrolled near it — are told to load now (their
- * `loading` set to `eager`), each waited for up to {@link FRAME_ANSWER_MS}. Null when the page has
- * no such frame, or none of them has a match.
+ * {@link frameBox} once the page's frames that have not loaded are told to load now
+ * ({@link loadLazyFrames}). Null when the page has no such frame, or none of them has a match.
  */
 async function lazyFrameBox(page: Page, selector: string): Promise<DocumentMatch['box'] | null> {
-  const unloaded = page
-    .frames()
-    .filter((frame) => frame !== page.mainFrame() && !frame.isDetached() && frame.url() === '');
-  if (unloaded.length === 0) return null;
-  const until = Date.now() + FRAME_ANSWER_MS;
-  await Promise.all(
-    unloaded.map(async (frame) => {
-      const owner = await fromFrame(frame.frameElement(), null);
-      if (owner === null) return;
-      try {
-        await fromFrame(
-          owner.evaluate((el: Element) => {
-            if (el instanceof HTMLIFrameElement) el.loading = 'eager';
-          }),
-          undefined,
-        );
-        while (frame.url() === '' && !frame.isDetached() && Date.now() < until) await sleep(25);
-        if (frame.url() === '') return;
-        await frame
-          .waitForLoadState('load', { timeout: Math.max(1, until - Date.now()) })
-          .catch(() => undefined);
-      } finally {
-        void owner.dispose().catch(() => undefined);
-      }
-    }),
-  );
-  return frameBox(page, selector);
+  return (await loadLazyFrames(page)) > 0 ? frameBox(page, selector) : null;
 }
 
 /** {@link elementClip}'s box of an element the document's `querySelector` did not find (yet). */

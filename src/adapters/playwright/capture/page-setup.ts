@@ -13,6 +13,7 @@ import {
   fromFrame,
   hideInShadowRoots,
   invalidSelector,
+  loadLazyFrames,
   unreadable,
 } from './selectors.js';
 
@@ -175,7 +176,8 @@ async function click(page: Page, selector: string): Promise<void> {
 
 /**
  * Waits until `selector` matches a visible element — in the document (Playwright's own wait, a
- * slice at a time) or, between the slices, in an embedded frame — or fails with ELEMENT_NOT_FOUND
+ * slice at a time) or, between the slices, in an embedded frame (after the first slice, the frames
+ * that have not loaded are told to load: {@link loadLazyFrames}) — or fails with ELEMENT_NOT_FOUND
  * naming it.
  */
 async function waitForVisible(page: Page, selector: string, timeoutMs: number): Promise<void> {
@@ -191,6 +193,7 @@ async function waitForVisible(page: Page, selector: string, timeoutMs: number): 
   }
   const deadline = Date.now() + timeoutMs;
   const inDocument = cssLocator(page, selector).first();
+  let lazyLoaded = false;
   try {
     for (;;) {
       const slice = Math.max(1, Math.min(WAIT_SLICE_MS, deadline - Date.now()));
@@ -202,6 +205,12 @@ async function waitForVisible(page: Page, selector: string, timeoutMs: number): 
         },
       );
       if (shown || (await frameWithVisible(page, selector)) !== null) return;
+      // Not there after a slice: the frames that have not loaded (lazy, below the fold) are told to
+      // load now, once, so that the wait can find an element inside them too.
+      if (!lazyLoaded) {
+        lazyLoaded = true;
+        if ((await loadLazyFrames(page)) > 0 && (await frameWithVisible(page, selector)) !== null) return;
+      }
     }
   } catch (err) {
     const reason = unreadable(err);

@@ -46,6 +46,43 @@ export async function fromFrame<T>(answer: Promise<T>, fallback: T): Promise<T> 
   }
 }
 
+/**
+ * Tells the page's frames that have not loaded — an `<iframe loading="lazy">` far below the fold,
+ * which loads only as the page is scrolled near it — to load now (their `loading` set to `eager`),
+ * and waits for each up to {@link FRAME_ANSWER_MS} in all. Returns how many there were.
+ */
+export async function loadLazyFrames(page: Page): Promise<number> {
+  const unloaded = page
+    .frames()
+    .filter((frame) => frame !== page.mainFrame() && !frame.isDetached() && frame.url() === '');
+  if (unloaded.length === 0) return 0;
+  const until = Date.now() + FRAME_ANSWER_MS;
+  await Promise.all(
+    unloaded.map(async (frame) => {
+      const owner = await fromFrame(frame.frameElement(), null);
+      if (owner === null) return;
+      try {
+        await fromFrame(
+          owner.evaluate((el: Element) => {
+            if (el instanceof HTMLIFrameElement) el.loading = 'eager';
+          }),
+          undefined,
+        );
+        while (frame.url() === '' && !frame.isDetached() && Date.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        if (frame.url() === '') return;
+        await frame
+          .waitForLoadState('load', { timeout: Math.max(1, until - Date.now()) })
+          .catch(() => undefined);
+      } finally {
+        void owner.dispose().catch(() => undefined);
+      }
+    }),
+  );
+  return unloaded.length;
+}
+
 /** The first of the page's embedded frames where `selector` matches a visible element; null when none. */
 export async function frameWithVisible(page: Page, selector: string): Promise<Frame | null> {
   for (const frame of childFrames(page)) {
