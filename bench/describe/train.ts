@@ -35,7 +35,7 @@ import {
   sameFamily,
   scoreRows,
 } from '../../src/adapters/offline-locator/ranker.js';
-import { soleEvident } from '../../src/adapters/offline-locator/evident.js';
+import { evidentFound, vouchedEvident } from '../../src/adapters/offline-locator/evident.js';
 import type { DumpedPage } from './dump.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -71,6 +71,8 @@ interface Sample {
   date: number;
   /** The control the description names (namedControl in evident.ts), -1 when none. */
   named: number;
+  /** The element a vouching rule of evident.ts found (vouchedEvident), -1 when none. */
+  vouch: number;
   /** The ranker's scores as the locator takes them (placedScores in offline-locator.ts). */
   placed: (scores: number[]) => number[];
   /** True when an answer of this element is capped at DOUBT_CAP (doubtful in hand-matcher.ts). */
@@ -91,7 +93,8 @@ for (const p of pages) {
     const query = parseDescription(c.description);
     const scorer = new Scorer(query, views, p.map.documentHeight);
     const hand = handOf(c.description, p.map);
-    const evident = soleEvident(c.description, query, views);
+    const found = evidentFound(c.description, query, views);
+    const evident = found.index;
     const rows = featureRows(query, views, scorer, p.map, hand.index, evident);
     samples.push({
       page: p.slug,
@@ -109,6 +112,7 @@ for (const p of pages) {
       title: soleTitle(query, views, p.map.title),
       date: soleDate(query, views, p.map),
       named: namedControl(c.description, query, views),
+      vouch: vouchedEvident(found),
       placed: (scores) => placedScores(scores, query, views, p.map),
       doubt: (index) => inDoubt(query, views, p.map, rows, index),
     });
@@ -372,6 +376,7 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
       title: index === a.s.title,
       date: a.s.date >= 0 && sameFamily(a.s, a.s.date, index),
       named: a.s.named >= 0 && sameFamily(a.s, a.s.named, index),
+      evident: a.s.vouch >= 0 && sameFamily(a.s, a.s.vouch, index),
       doubtful: a.s.doubt(index),
     },
     GAP,

@@ -12,11 +12,11 @@ import type { ElementView } from './kinds.js';
 import type { Shape } from './ranker.js';
 import { argmax, calibrationSignals, confidenceOf, nestedGap, sameFamily, scoreRows } from './ranker.js';
 import { RANKER } from './ranker-weights.js';
-import { namedControl, soleDate, soleEvident, soleTitle } from './evident.js';
+import { evidentFound, namedControl, soleDate, soleTitle, vouchedEvident } from './evident.js';
 
 export type { HandAnswer, Query, Scored } from './hand-matcher.js';
 export { locateByHand, parseDescription, rankElements, Scorer } from './hand-matcher.js';
-export { namedControl, soleDate, soleEvident, soleTitle } from './evident.js';
+export { evidentFound, namedControl, soleDate, soleEvident, soleTitle, vouchedEvident } from './evident.js';
 
 /**
  * The element locator that needs no network and no model: the hand-written matcher
@@ -69,7 +69,7 @@ export const HAND_VOUCHES = 0.65;
  */
 export const NESTED_GAP = 1;
 
-/** The confidence of an answer that {@link soleTitle}, {@link soleDate} or {@link namedControl} vouches for. */
+/** The confidence of an answer that {@link soleTitle}, {@link soleDate}, {@link namedControl} or {@link vouchedEvident} vouches for. */
 export const TITLE_CONFIDENCE = 0.7;
 
 /**
@@ -101,7 +101,8 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   }
   // An ordinal is the hand matcher's to resolve: the ranker only shortlists, when asked to.
   if (query.ordinal !== null && size <= 0) return { answer: hand.answer, shortlist: [] };
-  const evident = soleEvident(description, query, views);
+  const found = evidentFound(description, query, views);
+  const evident = found.index;
   const rows = featureRows(query, views, scorer, map, hand.index, evident);
   const scores = placedScores(scoreRows(RANKER, rows), query, views, map);
   const shortlist =
@@ -127,6 +128,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   const index = agree ? hand.index : best;
   const dated = soleDate(query, views, map);
   const named = namedControl(description, query, views);
+  const vouched = vouchedEvident(found);
   const view = views[index];
   const confidence = decideConfidence({
     ranked,
@@ -136,6 +138,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     title: index === soleTitle(query, views, map.title),
     date: dated >= 0 && sameFamily(shape, dated, index),
     named: named >= 0 && sameFamily(shape, named, index),
+    evident: vouched >= 0 && sameFamily(shape, vouched, index),
     doubtful: inDoubt(query, views, map, rows, index),
   });
   const selector = view?.element.selector ?? null;
@@ -191,6 +194,8 @@ export interface ConfidenceInputs {
   date: boolean;
   /** The chosen element is the one control named as the description says ({@link namedControl}), or one a user would take for it. */
   named: boolean;
+  /** The chosen element is one that a vouching rule of evident.ts found ({@link vouchedEvident}), or one a user would take for it. */
+  evident: boolean;
   /** The description says something the chosen element plainly is not ({@link doubtful}). */
   doubtful: boolean;
 }
@@ -199,13 +204,14 @@ export interface ConfidenceInputs {
  * The answer's confidence: the ranker's, or the hand matcher's when both agree, it is at least
  * {@link HAND_VOUCHES} and its element leads its other-sized wrappers and insides by
  * {@link NESTED_GAP} (`gap`; bench/describe/train.ts tries others); at least
- * {@link TITLE_CONFIDENCE} for the sole title or publication date, or the control named as the
- * description says ({@link namedControl}); at most {@link DOUBT_CAP} when in doubt.
+ * {@link TITLE_CONFIDENCE} for the sole title or publication date, the control named as the
+ * description says ({@link namedControl}) or what a vouching rule of evident.ts found
+ * ({@link vouchedEvident}); at most {@link DOUBT_CAP} when in doubt.
  */
 export function decideConfidence(x: ConfidenceInputs, gap = NESTED_GAP): number {
   const vouches = x.agree && x.hand >= HAND_VOUCHES && x.nestedGap >= gap;
   let confidence = vouches ? Math.max(x.ranked, x.hand) : x.ranked;
-  if (x.title || x.date || x.named) confidence = Math.max(confidence, TITLE_CONFIDENCE);
+  if (x.title || x.date || x.named || x.evident) confidence = Math.max(confidence, TITLE_CONFIDENCE);
   if (x.doubtful) confidence = Math.min(confidence, DOUBT_CAP);
   return confidence;
 }

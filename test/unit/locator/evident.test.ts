@@ -7,6 +7,7 @@ import {
   codeShowing,
   contentsBox,
   listedItems,
+  evidentFound,
   mainText,
   namedControl,
   quotedPhrase,
@@ -14,6 +15,7 @@ import {
   soleByline,
   soleDate,
   soleEvident,
+  vouchedEvident,
 } from '../../../src/adapters/offline-locator/evident.js';
 import { showsSomeDay } from '../../../src/adapters/offline-locator/text.js';
 import type { PageElement } from '../../../src/ports/element-locator.js';
@@ -396,6 +398,16 @@ describe("the page's running text and its share bar", () => {
     expect(mainText(parseDescription('the article text'), views)).toBe(2);
     expect(rule('the story text')).toBe('div.body');
     expect(rule('the text of the question')).toBe(undefined);
+  });
+
+  it('is vouched for when it is the share bar, not when it is the running text', () => {
+    const share = evidentFound('the share buttons', parseDescription('the share buttons'), views);
+    expect(share).toEqual({ index: 8, rule: 'share' });
+    expect(vouchedEvident(share)).toBe(8);
+    const text = evidentFound('the story text', parseDescription('the story text'), views);
+    expect(text).toEqual({ index: 2, rule: 'text' });
+    expect(vouchedEvident(text)).toBe(-1);
+    expect(vouchedEvident(evidentFound('the comments', parseDescription('the comments'), views))).toBe(-1);
   });
 
   it('is on the shortlist a model chooses from when neither the matcher nor the ranker put it first', () => {

@@ -558,6 +558,7 @@ describe("the answer's confidence", () => {
     title: false,
     date: false,
     named: false,
+    evident: false,
     doubtful: false,
   };
 
@@ -579,6 +580,7 @@ describe("the answer's confidence", () => {
   it("reaches the title's confidence for the sole title, and is capped when in doubt", () => {
     expect(decideConfidence({ ...sure, agree: false, title: true })).toBe(TITLE_CONFIDENCE);
     expect(decideConfidence({ ...sure, agree: false, named: true })).toBe(TITLE_CONFIDENCE);
+    expect(decideConfidence({ ...sure, agree: false, evident: true })).toBe(TITLE_CONFIDENCE);
     expect(decideConfidence({ ...sure, doubtful: true })).toBe(DOUBT_CAP);
     expect(decideConfidence({ ...sure, title: true, doubtful: true })).toBe(DOUBT_CAP);
   });
