@@ -209,7 +209,8 @@ async function waitForVisible(page: Page, selector: string, timeoutMs: number): 
       // load now, once, so that the wait can find an element inside them too.
       if (!lazyLoaded) {
         lazyLoaded = true;
-        if ((await loadLazyFrames(page)) > 0 && (await frameWithVisible(page, selector)) !== null) return;
+        const loaded = await loadLazyFrames(page, deadline - Date.now());
+        if (loaded > 0 && (await frameWithVisible(page, selector)) !== null) return;
       }
     }
   } catch (err) {

@@ -49,14 +49,15 @@ export async function fromFrame<T>(answer: Promise<T>, fallback: T): Promise<T> 
 /**
  * Tells the page's frames that have not loaded — an `<iframe loading="lazy">` far below the fold,
  * which loads only as the page is scrolled near it — to load now (their `loading` set to `eager`),
- * and waits for each up to {@link FRAME_ANSWER_MS} in all. Returns how many there were.
+ * and waits for them up to {@link FRAME_ANSWER_MS} in all, or `withinMs` when that is shorter.
+ * Returns how many there were.
  */
-export async function loadLazyFrames(page: Page): Promise<number> {
+export async function loadLazyFrames(page: Page, withinMs = FRAME_ANSWER_MS): Promise<number> {
   const unloaded = page
     .frames()
     .filter((frame) => frame !== page.mainFrame() && !frame.isDetached() && frame.url() === '');
   if (unloaded.length === 0) return 0;
-  const until = Date.now() + FRAME_ANSWER_MS;
+  const until = Date.now() + Math.max(0, Math.min(FRAME_ANSWER_MS, withinMs));
   await Promise.all(
     unloaded.map(async (frame) => {
       const owner = await fromFrame(frame.frameElement(), null);
