@@ -138,6 +138,19 @@ describe('whole full pages', () => {
     expect(view.metadata.readiness?.scrollContainerPx).toBeUndefined();
   });
 
+  it('shoots a page whose script removed its root element as the blank viewport it shows', async () => {
+    // Before, CAPTURE_FAILED "TypeError: Cannot read properties of null (reading 'scrollHeight')",
+    // then "Cannot take screenshot with 0 height".
+    for (const format of ['png', 'webp'] as const) {
+      const out = await capturer.capture(
+        specOf({ url: `${server.baseUrl}/hostile/rootless.html`, fullPage: true, format }),
+        noDeadline(),
+      );
+      expect([out.width, out.height]).toEqual([1280, 720]);
+      expect(close((await decodePixels(out.bytes)).at(640, 360), [255, 255, 255])).toBe(true);
+    }
+  });
+
   it('shows the whole body of a page whose body is the scroll container', async () => {
     const out = await capturer.capture(
       specOf({ url: `${server.baseUrl}/app-shell.html?body`, fullPage: true }),

@@ -137,11 +137,18 @@ function nextFrame(page: Page): Promise<void> {
   return Promise.race([frame, sleep(100)]);
 }
 
-/** Height of the document in CSS pixels. */
+/**
+ * Height of the document in CSS pixels; at least the viewport's (a document whose script removed its
+ * root element has none of its own, and is shot as the blank viewport it shows).
+ */
 export function documentHeight(page: Page): Promise<number> {
   return evaluateIsolated(page, () =>
     Math.ceil(
-      Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0),
+      Math.max(
+        document.documentElement?.scrollHeight ?? 0,
+        document.body ? document.body.scrollHeight : 0,
+        window.innerHeight,
+      ),
     ),
   );
 }
@@ -160,7 +167,7 @@ export async function scrollThrough(page: Page, maxHeightPx: number, budgetMs: n
       const step = Math.max(100, window.innerHeight);
       let y = 0;
       while (performance.now() - start < budgetMs) {
-        const height = Math.min(document.documentElement.scrollHeight, maxHeightPx);
+        const height = Math.min(document.documentElement?.scrollHeight ?? 0, maxHeightPx);
         if (y + window.innerHeight >= height) break;
         y += step;
         window.scrollTo(0, y);

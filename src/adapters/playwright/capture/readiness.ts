@@ -101,7 +101,7 @@ export async function loadLazyContent(
     const moved = await evaluateIsolated(
       page,
       async ({ step, maxHeightPx }: { step: number; maxHeightPx: number }) => {
-        const height = Math.min(document.documentElement.scrollHeight, maxHeightPx);
+        const height = Math.min(document.documentElement?.scrollHeight ?? 0, maxHeightPx);
         const y = step * window.innerHeight;
         if (y >= height) return false;
         window.scrollTo(0, y);

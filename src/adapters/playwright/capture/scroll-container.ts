@@ -17,6 +17,8 @@ function findScrollContainer({ minHiddenPx, want }: { minHiddenPx: number; want:
   // No named functions inside: some transpilers wrap them in helpers that do not exist in the page.
   const none = want === 'element' ? null : 0;
   const root = document.scrollingElement ?? document.documentElement;
+  // A document without a root element (a script removed it) has nothing to scroll.
+  if (!root) return none;
   const vw = window.innerWidth;
   const vh = window.innerHeight;
   const documentHidden = Math.max(0, root.scrollHeight - vh);

@@ -140,7 +140,7 @@ export async function recordScrollingVideo(
   const frames = frameCount(options);
   const { documentHeightPx, viewportHeightPx } = await evaluateIsolated(page, () => ({
     documentHeightPx: Math.ceil(
-      Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0),
+      Math.max(document.documentElement?.scrollHeight ?? 0, document.body ? document.body.scrollHeight : 0),
     ),
     viewportHeightPx: window.innerHeight,
   }));

@@ -712,7 +712,7 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     about,
     viewport: { width: window.innerWidth, height: window.innerHeight },
     documentHeight: Math.ceil(
-      Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0),
+      Math.max(document.documentElement?.scrollHeight ?? 0, document.body?.scrollHeight ?? 0),
     ),
     elements,
     candidates: candidates.length,
