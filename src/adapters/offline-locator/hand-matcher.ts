@@ -246,8 +246,12 @@ export function locateByHand(description: string, map: ElementMap): HandAnswer {
   const { query, ranked, scorer, views } = rankElements(description, map);
   const base = { query, views, scorer, index: -1 };
   const top = ranked[0];
-  if (!top || (query.terms.length === 0 && query.kinds.length === 0)) {
+  if (query.terms.length === 0 && query.kinds.length === 0) {
     const problem = 'nothing in the description to match';
+    return { ...base, answer: { selector: null, confidence: 0, raw: null, problem } };
+  }
+  if (!top) {
+    const problem = 'the page shows no element to match';
     return { ...base, answer: { selector: null, confidence: 0, raw: null, problem } };
   }
   if (top.score <= 0) return { ...base, answer: { selector: null, confidence: 0, raw: null } };

@@ -4,6 +4,7 @@ import {
   decideConfidence,
   HAND_VOUCHES,
   locateByHand,
+  locateOffline,
   NESTED_GAP,
   parseDescription,
   shortlistOffline,
@@ -781,5 +782,24 @@ describe('the candidates', () => {
     // The side column (five times the list) and an item (a quarter of it) may follow the list;
     // the wrapper of about its size may not: it is the same answer.
     expect(selectors.slice(1)).toEqual(['aside', 'li.n0']);
+  });
+});
+
+describe('an answer that cannot be given', () => {
+  it('says the page shows nothing when the map is empty, and the description says nothing when it names nothing', () => {
+    // Before, a page with no element (its script removed its root) was "nothing in the description to match".
+    expect(locateOffline('the heading', storyMap([], 720))).toMatchObject({
+      selector: null,
+      confidence: 0,
+      problem: 'the page shows no element to match',
+    });
+    const page = storyMap(
+      [element({ selector: 'h1', tag: 'h1', role: 'heading', text: 'Hello' }, 0, null)],
+      720,
+    );
+    expect(locateOffline('the', page)).toMatchObject({
+      selector: null,
+      problem: 'nothing in the description to match',
+    });
   });
 });
