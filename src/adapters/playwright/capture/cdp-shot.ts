@@ -149,6 +149,34 @@ async function unlessInterrupted<T>(page: Page, work: () => Promise<T>): Promise
   }
 }
 
+/** Times a shot Chromium could not take is asked for again ({@link captureScreenshot}). */
+export const UNABLE_RETRIES = 2;
+/** Pause before asking again, ms: a few frames of the compositor. */
+const UNABLE_PAUSE_MS = 50;
+
+/**
+ * `Page.captureScreenshot` with `params`, its base64 `data`. Chromium now and then answers "Unable
+ * to capture screenshot" when the compositor has no frame to copy at that moment — seen once in
+ * 100 viewport shots four at a time on two busy cores — and the same request a moment later
+ * succeeds: it is asked again up to {@link UNABLE_RETRIES} times, {@link UNABLE_PAUSE_MS} apart,
+ * before the error stands (a page that navigated away is interrupted by the caller meanwhile).
+ */
+export async function captureScreenshot(
+  session: ProtocolSession,
+  params: Record<string, unknown>,
+): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { data } = (await session.send('Page.captureScreenshot', params)) as { data: string };
+      return data;
+    } catch (err) {
+      const unable = /Unable to capture screenshot/.test(err instanceof Error ? err.message : String(err));
+      if (!unable || attempt >= UNABLE_RETRIES) throw err;
+      await new Promise((resolve) => setTimeout(resolve, UNABLE_PAUSE_MS));
+    }
+  }
+}
+
 async function shotOn(session: ProtocolSession, page: Page, shot: DirectShot): Promise<Buffer> {
   const transparent = shot.omitBackground && shot.type !== 'jpeg';
   if (transparent) {
@@ -157,7 +185,7 @@ async function shotOn(session: ProtocolSession, page: Page, shot: DirectShot): P
   try {
     // A region in view is shot as shown, as Playwright does; any other is shot beyond the viewport.
     const beyond = shot.clip !== null && (shot.mobile || !(await inView(session, shot.clip)));
-    const { data } = (await session.send('Page.captureScreenshot', {
+    const data = await captureScreenshot(session, {
       format: shot.type,
       ...(shot.type === 'png' ? { optimizeForSpeed: true } : { quality: shot.quality }),
       // Scale 1 of a document region: device pixels, as Playwright's default "device" scale.
@@ -166,7 +194,7 @@ async function shotOn(session: ProtocolSession, page: Page, shot: DirectShot): P
         : shot.mobile
           ? { clip: await visualViewportClip(session, page) }
           : {}),
-    })) as { data: string };
+    });
     if (beyond && shot.hasTouch) await session.send('Emulation.setTouchEmulationEnabled', { enabled: true });
     return Buffer.from(data, 'base64');
   } finally {
