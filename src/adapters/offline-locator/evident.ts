@@ -599,6 +599,7 @@ function holding(query: Query, views: readonly ElementView[], index: number, phr
 
 /** The kinds of control a user names by its label ("the Buy Now button", "remember me checkbox"). */
 const CONTROL_KINDS = new Set(['button', 'link', 'field', 'textarea', 'checkbox', 'choice', 'tab', 'search']);
+const CONTROL_TAGS = new Set(['button', 'a', 'input', 'select', 'textarea']);
 const CONTROL_ROLES = new Set([
   'button',
   'link',
@@ -627,9 +628,7 @@ export function namedControl(description: string, query: Query, views: readonly 
     // With no kind named, one word is too little to go on ("the README" is not the link README).
     if (head === undefined && !title.includes(' ')) continue;
     const named = views.filter(
-      (v) =>
-        (CONTROL_ROLES.has(v.role ?? '') || ['button', 'a', 'input', 'select', 'textarea'].includes(v.tag)) &&
-        plain(v.element.name) === title,
+      (v) => (CONTROL_ROLES.has(v.role ?? '') || CONTROL_TAGS.has(v.tag)) && plain(v.element.name) === title,
     );
     if (named.length === 1) return named[0]?.index ?? -1;
     if (named.length > 1) return -1;

@@ -5,7 +5,7 @@ import { evaluateIsolated } from '../browser/isolated-world.js';
 import { evaluateInMainWorld } from '../browser/launch-chromium.js';
 import { isTargetClosed } from './capture-errors.js';
 import type { CapturePhase } from './phases.js';
-import { addStyle } from './styles.js';
+import { addStyle, styleInLaterFrames } from './styles.js';
 import {
   childFrames,
   cssLocator,
@@ -134,23 +134,7 @@ async function hideInFrames(page: Page, selectors: readonly string[]): Promise<v
  * The page's own document is not touched (its sheet is already in).
  */
 async function hideInLaterFrames(page: Page, rules: string): Promise<void> {
-  await page.context().addInitScript({
-    content: `(() => {
-  if (window.top === window) return;
-  const add = () => {
-    const root = document.documentElement;
-    if (!root) return;
-    const style = document.createElementNS(
-      root.namespaceURI === 'http://www.w3.org/2000/svg' ? root.namespaceURI : 'http://www.w3.org/1999/xhtml',
-      'style',
-    );
-    style.textContent = ${JSON.stringify(rules)};
-    (document.head ?? root).appendChild(style);
-  };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', add, { once: true });
-  else add();
-})();`,
-  });
+  await page.context().addInitScript({ content: styleInLaterFrames(rules) });
 }
 
 /** Clicks the first match of `selector` when it is there and visible; otherwise nothing happens. */

@@ -19,9 +19,12 @@ export const cssLocator = (page: Page | Frame, selector: string) => page.locator
  * which may be never.
  */
 export function childFrames(page: Page): Frame[] {
-  return page
-    .frames()
-    .filter((frame) => frame !== page.mainFrame() && !frame.isDetached() && frame.url() !== '');
+  return embeddedFrames(page).filter((frame) => frame.url() !== '');
+}
+
+/** The page's embedded frames (not the main one) that are still attached, loaded or not. */
+function embeddedFrames(page: Page): Frame[] {
+  return page.frames().filter((frame) => frame !== page.mainFrame() && !frame.isDetached());
 }
 
 /**
@@ -53,9 +56,7 @@ export async function fromFrame<T>(answer: Promise<T>, fallback: T): Promise<T> 
  * Returns how many there were.
  */
 export async function loadLazyFrames(page: Page, withinMs = FRAME_ANSWER_MS): Promise<number> {
-  const unloaded = page
-    .frames()
-    .filter((frame) => frame !== page.mainFrame() && !frame.isDetached() && frame.url() === '');
+  const unloaded = embeddedFrames(page).filter((frame) => frame.url() === '');
   if (unloaded.length === 0) return 0;
   const until = Date.now() + Math.max(0, Math.min(FRAME_ANSWER_MS, withinMs));
   await Promise.all(
