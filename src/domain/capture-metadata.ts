@@ -49,6 +49,12 @@ export interface CaptureMetadata {
      */
     hungRequests?: number;
     /**
+     * With `loadTimedOut`: exchanges the egress gave up on for the page (2 s or more without a byte
+     * from their server, once the load budget had run out), failed so that a script or stylesheet
+     * on a dead host no longer held the page. Absent when none.
+     */
+    abandonedRequests?: number;
+    /**
      * New documents the page loaded of its own accord after the one navigated to (a script's
      * redirect, a reload): the capture was taken again from the last. Absent when none.
      */

@@ -402,6 +402,12 @@ export const CaptureMetadataSchema = Type.Object(
                 'Requests still in flight when a whole wait for the network to go quiet ran out: taken to hang, not waited for again.',
             }),
           ),
+          abandonedRequests: Type.Optional(
+            Type.Integer({
+              description:
+                'With loadTimedOut: exchanges the egress failed after 2 s or more without a byte from their server, so that a script or stylesheet on a dead host no longer held the page.',
+            }),
+          ),
           selfNavigations: Type.Optional(
             Type.Integer({
               description:

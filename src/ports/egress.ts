@@ -19,6 +19,16 @@ export interface EgressSession {
    * gets the navigation's waits, every other host the shorter third-party bounds.
    */
   setTarget(url: string): void;
+  /**
+   * From now on, ends every exchange that has waited `maxWaitMs` for its server without a byte back
+   * (a host that accepted the connection and never answers), as a failure the browser sees: a
+   * request gets a 504, a tunnel is closed. Asked for once the page's load budget has run out, so
+   * that a parser-blocking script or render-blocking stylesheet on a dead host lets the page go on.
+   * A direct egress cannot: it does nothing.
+   */
+  limitWaits(maxWaitMs: number): void;
+  /** Exchanges ended by {@link limitWaits} so far; null when the session sees none (direct egress). */
+  cutExchanges(): number | null;
   close(): void;
 }
 

@@ -82,6 +82,8 @@ export async function startFakeEgress(blocked: Record<string, string>): Promise<
           }
         },
         setTarget: () => undefined,
+        limitWaits: () => undefined,
+        cutExchanges: () => null,
         close: () => sessions.delete(state),
       };
     },

@@ -76,6 +76,28 @@ describe('hostile pages', () => {
     expect(close(image.at(600, 100), [30, 90, 180])).toBe(true); // what arrived is there
   });
 
+  it('captures a page whose head waits on a dead host for a script and a stylesheet, once the egress gives up on them', async () => {
+    // Before, the parser waited on the script and rendering on the stylesheet until the capture's
+    // deadline: every attempt failed, with nothing on screen.
+    const jobId = await submit({
+      url: `${pages.baseUrl}/hostile/head-blocked.html?hang=${encodeURIComponent(new URL(hangOrigin).host)}`,
+    });
+    const status = await finished(jobId);
+    expect(status).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(Date.parse(status.completedAt) - Date.parse(status.startedAt)).toBeLessThan(
+      LOAD_TIMEOUT_MS + 6000,
+    );
+    const { readiness } = (await record(jobId)).metadata;
+    expect(readiness.loadTimedOut).toBe(true);
+    // The script's request and the stylesheet's tunnel (which Chromium may open again once closed).
+    expect(readiness.abandonedRequests).toBeGreaterThanOrEqual(2);
+    const image = await decodePixels(
+      (await api.app.inject({ url: `/jobs/${jobId}/result`, headers: auth() })).rawPayload,
+    );
+    expect(close(image.at(600, 100), [30, 90, 180])).toBe(true); // the body, parsed after the script
+    expect(close(image.at(600, 400), [200, 230, 255])).toBe(true);
+  });
+
   it('waits for a request that never ends once, not again for a description, each scroll step and the shot', async () => {
     // Before, each of those waits ran to its bound: the full page took about 15 s, the description 4.
     const url = `${pages.baseUrl}/hostile/long-poll.html?hang=${encodeURIComponent(hangOrigin)}`;

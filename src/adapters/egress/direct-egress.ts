@@ -23,6 +23,8 @@ export function createDirectEgress(): Egress {
         blockedRequests: () => null,
         blockReason: () => null,
         setTarget: () => undefined,
+        limitWaits: () => undefined,
+        cutExchanges: () => null,
         close: () => undefined,
       };
     },

@@ -10,7 +10,7 @@ import {
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { openConnection, type CheckedTarget } from './egress-connect.js';
-import { adopt, recordBlock, type SessionRegistry, type SessionState } from './egress-sessions.js';
+import { adopt, recordBlock, track, type SessionRegistry, type SessionState } from './egress-sessions.js';
 import type { HostChecker } from '../../ports/host-checker.js';
 import { normalizeHost } from './url-guard.js';
 
@@ -176,18 +176,33 @@ function portOf(url: URL): number {
   return Number(url.port || (url.protocol === 'https:' || url.protocol === 'wss:' ? 443 : 80));
 }
 
-/** Pipes two sockets into each other; either closing, failing or idling closes both. */
-function splice(a: Duplex, b: Duplex, idleTimeoutMs: number): void {
+/**
+ * Pipes the browser's socket and the server's into each other; either closing, failing or idling
+ * closes both. The tunnel is tracked in the session as waiting from the first bytes the browser
+ * sends after the server's last (a request, a TLS hello) until the server sends some.
+ */
+function splice(
+  client: Duplex,
+  server: Duplex,
+  idleTimeoutMs: number,
+  session: SessionState,
+  waitingSince: number | null,
+): void {
+  let since = waitingSince;
   const destroyBoth = (): void => {
-    a.destroy();
-    b.destroy();
+    untrack();
+    client.destroy();
+    server.destroy();
   };
-  for (const s of [a, b]) {
+  const untrack = track(session, { since: () => since, cut: destroyBoth });
+  client.on('data', () => (since ??= Date.now()));
+  server.on('data', () => (since = null));
+  for (const s of [client, server]) {
     s.on('error', destroyBoth).on('close', destroyBoth);
     (s as Socket).setTimeout?.(idleTimeoutMs, destroyBoth);
   }
-  a.pipe(b);
-  b.pipe(a);
+  client.pipe(server);
+  server.pipe(client);
 }
 
 /** The request handlers of one proxy server: authenticate, check, connect to the checked address. */
@@ -260,7 +275,7 @@ export class ProxyHandlers {
     if (client.destroyed) return void upstream.destroy();
     client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
     if (head.length > 0) upstream.write(head);
-    splice(client, upstream, this.limits.idleTimeoutMs);
+    splice(client, upstream, this.limits.idleTimeoutMs, session, head.length > 0 ? Date.now() : null);
   }
 
   /** Absolute-form plain HTTP. A blocked request gets its connection dropped, so it fails as a network error. */
@@ -283,7 +298,7 @@ export class ProxyHandlers {
     const socket = await this.connectFor(session, target, parsed.url.hostname, (message) =>
       sendText(res, 502, message),
     );
-    if (socket !== null) this.forward(req, res, parsed, socket);
+    if (socket !== null) this.forward(req, res, parsed, socket, session);
   }
 
   /**
@@ -313,7 +328,7 @@ export class ProxyHandlers {
       agent: session.agent,
       connectTimeoutMs,
     } as RequestOptions);
-    this.relay(req, res, outgoing);
+    this.relay(req, res, outgoing, session);
   }
 
   /** Sends the request over `socket` in origin form and streams the answer back. */
@@ -322,6 +337,7 @@ export class ProxyHandlers {
     res: ServerResponse,
     target: { url: URL; path: string },
     socket: Socket,
+    session: SessionState,
   ): void {
     const outgoing = httpRequest({
       method: req.method ?? 'GET',
@@ -332,13 +348,31 @@ export class ProxyHandlers {
     });
     // A socket tunnelled through an upstream proxy arrives paused; the HTTP client does not resume it.
     outgoing.once('socket', (s) => s.resume());
-    this.relay(req, res, outgoing);
+    this.relay(req, res, outgoing, session);
   }
 
-  /** Streams `req` to `outgoing` and its answer back to `res`. */
-  private relay(req: IncomingMessage, res: ServerResponse, outgoing: ClientRequest): void {
+  /**
+   * Streams `req` to `outgoing` and its answer back to `res`; waiting, in the session, until the
+   * answer's head arrives (a stalled one is answered 504, see cutStalled).
+   */
+  private relay(
+    req: IncomingMessage,
+    res: ServerResponse,
+    outgoing: ClientRequest,
+    session: SessionState,
+  ): void {
+    const sent = Date.now();
+    const untrack = track(session, {
+      since: () => sent,
+      cut: () => {
+        sendText(res, 504, "Shots egress: the server did not answer within the page's load budget.");
+        outgoing.destroy();
+      },
+    });
     outgoing.setTimeout(this.limits.idleTimeoutMs, () => outgoing.destroy(new Error('idle')));
+    outgoing.on('close', untrack);
     outgoing.on('response', (incoming) => {
+      untrack();
       incoming.on('error', () => res.destroy());
       try {
         res.writeHead(
@@ -355,13 +389,15 @@ export class ProxyHandlers {
       incoming.pipe(res);
     });
     outgoing.on('error', (err) =>
-      sendText(
-        res,
-        502,
-        /connect|resolve/i.test(err.message)
-          ? `Shots egress could not connect: ${err.message}.`
-          : 'Shots egress: the target closed the connection.',
-      ),
+      res.writableEnded
+        ? undefined
+        : sendText(
+            res,
+            502,
+            /connect|resolve/i.test(err.message)
+              ? `Shots egress could not connect: ${err.message}.`
+              : 'Shots egress: the target closed the connection.',
+          ),
     );
     res.on('close', () => outgoing.destroy());
     req.pipe(outgoing);
@@ -389,6 +425,6 @@ export class ProxyHandlers {
     for (let i = 0; i + 1 < headers.length; i += 2) lines.push(`${headers[i]}: ${headers[i + 1]}`);
     upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
     if (head.length > 0) upstream.write(head);
-    splice(client, upstream, this.limits.idleTimeoutMs);
+    splice(client, upstream, this.limits.idleTimeoutMs, session, Date.now());
   }
 }

@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import type { Egress, EgressSession, EgressSessionOptions } from '../../ports/egress.js';
 import type { AddressPolicy } from './address-policy.js';
 import { ProxyHandlers, type Limits } from './egress-handlers.js';
-import { hostKeyOf, SessionRegistry, type SessionState } from './egress-sessions.js';
+import { hostKeyOf, limitWaits, SessionRegistry, type SessionState } from './egress-sessions.js';
 import type { HostChecker } from '../../ports/host-checker.js';
 import { createHostChecker } from './url-guard.js';
 
@@ -195,6 +195,8 @@ export async function createEgressProxy(options: EgressProxyOptions): Promise<Eg
         setTarget: (url) => {
           state.primaryHost = hostKeyOf(url);
         },
+        limitWaits: (maxWaitMs) => limitWaits(state, maxWaitMs),
+        cutExchanges: () => state.cut,
         close: () => {
           own?.listener.close();
           registry.close(state);

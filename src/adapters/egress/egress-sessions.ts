@@ -17,7 +17,62 @@ export interface SessionState {
   readonly sockets: Set<Duplex>;
   /** Kept-alive connections for plain-HTTP forwarding (direct sessions), made on first use. */
   agent?: Agent;
+  /** Exchanges waiting for their server: a request sent and not yet answered, a tunnel whose last bytes went out unanswered. */
+  readonly waiting: Set<Waiting>;
+  /** Exchanges ended by {@link cutStalled} so far. */
+  cut: number;
+  /** The check that keeps cutting stalled exchanges once asked to ({@link limitWaits}). */
+  limiter?: NodeJS.Timeout;
   closed: boolean;
+}
+
+/** One exchange of a session that may be waiting for its server (see {@link cutStalled}). */
+export interface Waiting {
+  /** Since when it has waited for the server's first byte (ms epoch); null when it is not waiting. */
+  since(): number | null;
+  /** Ends it as the server's failure: a request gets the proxy's 504, a tunnel is closed. */
+  cut(): void;
+}
+
+/**
+ * Ends every exchange of the session that has waited `minAgeMs` or more for its server without a
+ * byte back — a host that accepted the connection and never answers — so that the browser sees it
+ * fail, as it would when its own connection timed out minutes later: a parser-blocking script or a
+ * render-blocking stylesheet on such a host lets the page go on. Returns how many were ended.
+ */
+export function cutStalled(state: SessionState, minAgeMs: number, now = Date.now()): number {
+  let cut = 0;
+  for (const exchange of [...state.waiting]) {
+    const since = exchange.since();
+    if (since === null || now - since < minAgeMs) continue;
+    state.waiting.delete(exchange);
+    exchange.cut();
+    cut += 1;
+  }
+  state.cut += cut;
+  return cut;
+}
+
+/** How often {@link limitWaits} looks for stalled exchanges, ms. */
+const LIMIT_CHECK_MS = 250;
+
+/**
+ * From now until the session closes, ends every exchange that has waited `maxWaitMs` for its
+ * server ({@link cutStalled}), now and as later ones stall: a request the browser sends again on a
+ * new connection, or one a script starts, is not waited for longer than the first.
+ */
+export function limitWaits(state: SessionState, maxWaitMs: number): void {
+  if (state.closed || state.limiter !== undefined) return;
+  cutStalled(state, maxWaitMs);
+  state.limiter = setInterval(() => cutStalled(state, maxWaitMs), LIMIT_CHECK_MS);
+  state.limiter.unref();
+}
+
+/** Tracks `exchange` in the session until `done` is called. */
+export function track(state: SessionState, exchange: Waiting): () => void {
+  if (state.closed) return () => undefined;
+  state.waiting.add(exchange);
+  return () => state.waiting.delete(exchange);
 }
 
 function digest(secret: string): Buffer {
@@ -65,6 +120,8 @@ export class SessionRegistry {
       blocked: 0,
       reasons: new Map(),
       sockets: new Set(),
+      waiting: new Set(),
+      cut: 0,
       closed: false,
     };
     this.byUsername.set(username, state);
@@ -108,6 +165,8 @@ export class SessionRegistry {
     this.byUsername.delete(state.username);
     for (const socket of state.sockets) socket.destroy();
     state.sockets.clear();
+    state.waiting.clear();
+    clearInterval(state.limiter);
     state.agent?.destroy();
   }
 

@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAddressPolicy } from '../../../src/adapters/egress/address-policy.js';
 import {
@@ -405,3 +406,83 @@ describe('egress proxy: bounds for third parties', () => {
     }
   });
 });
+
+describe('egress proxy: giving up on a dead host (limitWaits)', () => {
+  it('answers a plain request its server never answers 504 once asked, and counts it; an answered one is left alone', async () => {
+    fixture.route('/never', () => undefined);
+    fixture.route('/slowly', (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.write('first bytes ');
+      setTimeout(() => res.end('and the rest'), 600);
+    });
+    const never = proxyRequest(proxy.url, `http://fixture.test:${fixture.port}/never`, sessionAuth(session));
+    const slowly = proxyRequest(
+      proxy.url,
+      `http://fixture.test:${fixture.port}/slowly`,
+      sessionAuth(session),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    session.limitWaits(200);
+    const answer = await never;
+    expect(answer.status).toBe(504);
+    expect(answer.body).toContain("did not answer within the page's load budget");
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((await slowly).body).toBe('first bytes and the rest');
+    expect(session.cutExchanges()).toBe(1);
+  });
+
+  it('keeps giving up on exchanges that stall later, and only after they waited that long', async () => {
+    fixture.route('/never', () => undefined);
+    session.limitWaits(400);
+    const started = Date.now();
+    const answer = await proxyRequest(
+      proxy.url,
+      `http://fixture.test:${fixture.port}/never`,
+      sessionAuth(session),
+    );
+    expect(answer.status).toBe(504);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('closes a tunnel whose server never answers what the browser sent, not an idle one or one that answers', async () => {
+    const silent = await startSilentServer();
+    try {
+      const stalled = await proxyConnect(proxy.url, `fixture.test:${silent.port}`, sessionAuth(session));
+      const idle = await proxyConnect(proxy.url, `fixture.test:${silent.port}`, sessionAuth(session));
+      const answered = await proxyConnect(proxy.url, `fixture.test:${fixture.port}`, sessionAuth(session));
+      expect([stalled.status, idle.status, answered.status]).toEqual([200, 200, 200]);
+      stalled.socket.write('a TLS hello that gets no answer');
+      const closed = new Promise<void>((resolve) => stalled.socket.once('close', () => resolve()));
+      const reply = getOverTunnel(answered.socket, 'fixture.test');
+      await new Promise((r) => setTimeout(r, 300));
+      session.limitWaits(200);
+      await closed;
+      expect(await reply).toContain('fixture says hi');
+      expect(idle.socket.destroyed).toBe(false);
+      expect(session.cutExchanges()).toBe(1);
+      idle.socket.destroy();
+    } finally {
+      await silent.close();
+    }
+  });
+});
+
+/** A TCP server on 127.0.0.2 that accepts connections and never sends a byte. */
+async function startSilentServer(): Promise<{ port: number; close: () => Promise<void> }> {
+  const held = new Set<Socket>();
+  const server = createServer((socket) => {
+    held.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    close: async () => {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

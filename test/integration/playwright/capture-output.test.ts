@@ -212,6 +212,29 @@ describe('Playwright capturer output', () => {
     expect([out.width, out.height]).toEqual([1280, 720]);
   });
 
+  it('shows a page whose head stylesheet never arrives once its load budget runs out, with no egress to give up on it', async () => {
+    // A direct egress cannot fail the stalled request: the page, still painting nothing, has its
+    // loading stopped. Before, the shot waited for a frame until the capture's deadline.
+    const own = testCapturer({ loadTimeoutMs: 1500 });
+    try {
+      const started = Date.now();
+      const out = await own.capture(
+        specOf({ url: `${server.baseUrl}/hostile/head-style-hangs.html` }),
+        noDeadline(),
+      );
+      expect(Date.now() - started).toBeLessThan(6000);
+      expect(out.metadata.readiness?.loadTimedOut).toBe(true);
+      const image = await decodeImage(decoder, out.bytes, 'image/png', [
+        [600, 100],
+        [600, 400],
+      ]);
+      expect(near(image.pixels[0], [30, 90, 180])).toBe(true);
+      expect(near(image.pixels[1], [200, 230, 255])).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('dismisses dialogs and closes popups instead of hanging on them', async () => {
     const started = Date.now();
     const out = await capturer.capture(specOf({ url: `${server.baseUrl}/dialogs.html` }), noDeadline());

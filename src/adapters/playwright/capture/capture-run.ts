@@ -6,6 +6,7 @@ import { contentTypeOf } from '../../../domain/job.js';
 import type { CaptureOutput } from '../../../ports/capturer.js';
 import type { EgressSession } from '../../../ports/egress.js';
 import type { ElementLocator } from '../../../ports/element-locator.js';
+import { evaluateIsolated } from '../browser/isolated-world.js';
 import { describeTarget } from '../describe/describe-capture.js';
 import type { PagePreparation } from '../prep/page-preparation.js';
 import { recordScrollingVideo } from '../video/video-recorder.js';
@@ -16,7 +17,7 @@ import { watchDocuments } from './documents.js';
 import { httpError, navigate } from './navigate.js';
 import { setUpPage } from './page-setup.js';
 import type { NetworkTracker } from './page-capture.js';
-import { trackNetwork } from './page-capture.js';
+import { HANG_MS, trackNetwork } from './page-capture.js';
 import type { CapturePhase } from './phases.js';
 import type { ResponsivenessWatch } from './responsiveness.js';
 import { watchResponsiveness } from './responsiveness.js';
@@ -37,6 +38,10 @@ const ASSETS_BUDGET_MS = 3000;
 const SCROLL_STEP_MAX_WAIT_MS = 1000;
 /** Bound of each later wait once the load budget ran out (the page will not settle), in ms. */
 const DEGRADED_WAIT_MS = 300;
+/** Once stalled exchanges were cut, how long the page may take to reach `load` without them, ms. */
+const AFTER_CUT_LOAD_MS = 3000;
+/** How long a page past its load budget may go without painting a frame before its loading is stopped, ms. */
+const NO_FRAME_MS = 500;
 /** Times a page that loads a new document of its own while it is captured is taken again. */
 const MAX_REDOS = 2;
 /** Errors of a step whose document went away under it (Playwright's, Chromium's, the direct shot's). */
@@ -213,6 +218,7 @@ async function inPage(
   });
   // Past the load budget the page's network will not go quiet: the later waits are kept short.
   const degraded = navigation.loadTimedOut;
+  if (degraded) await goOnWithoutStalled(page, deps.session);
   const settleMs = degraded ? DEGRADED_WAIT_MS : QUIET_MAX_WAIT_MS;
   const settle = (): Promise<void> => network.quiet(QUIET_MS, settleMs);
   const loadNotes = navigation.loadTimedOut
@@ -324,6 +330,7 @@ async function inPage(
         metadata.readiness,
         loadNotes,
         network.hung() > 0 ? { hungRequests: network.hung() } : {},
+        (deps.session.cutExchanges() ?? 0) > 0 ? { abandonedRequests: deps.session.cutExchanges() } : {},
         watch.started() > 0 ? { selfNavigations: watch.started() } : {},
       );
     return {
@@ -400,6 +407,32 @@ async function record(
     video: { durationSeconds, fps },
     metadata: finish(metadata, deps),
   };
+}
+
+/**
+ * Past the load budget, what has waited {@link HANG_MS} for a dead host is failed by the egress
+ * (and so is whatever stalls later): a parser-blocking script or a render-blocking stylesheet in
+ * the head would otherwise hold the page blank until the capture's deadline. When something was
+ * cut, the page is given a moment to parse and load the rest without it.
+ */
+async function goOnWithoutStalled(page: Page, session: EgressSession): Promise<void> {
+  session.limitWaits(HANG_MS);
+  if (session.cutExchanges()) {
+    await page.waitForLoadState('load', { timeout: AFTER_CUT_LOAD_MS }).catch(() => undefined);
+  }
+  // Still no frame (a stylesheet that trickles for ever, or an egress that cannot cut): the page's
+  // loading is stopped, as the browser's stop button would, so that what it has can be shown.
+  if (!(await paints(page, NO_FRAME_MS)))
+    await evaluateIsolated(page, () => window.stop()).catch(() => undefined);
+}
+
+/** True when the page paints an animation frame within `ms` (a render-blocked page does not). */
+async function paints(page: Page, ms: number): Promise<boolean> {
+  const frame = evaluateIsolated(
+    page,
+    () => new Promise<boolean>((resolve) => requestAnimationFrame(() => resolve(true))),
+  ).catch(() => true);
+  return Promise.race([frame, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
 }
 
 /** What the request set that the result record names: headers and cookies by name, the device. */

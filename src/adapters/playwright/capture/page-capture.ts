@@ -33,7 +33,7 @@ export type RequestScope = 'all' | 'content';
  * (see {@link NetworkTracker.quiet}), ms: the bound of a whole wait after load, so that a request
  * merely slow, or started just before a short wait ran out, is still waited for.
  */
-const HANG_MS = 2000;
+export const HANG_MS = 2000;
 
 /** Resource types left out of the `content` scope. */
 const ASSET_TYPES: ReadonlySet<string> = new Set(['image', 'media', 'font']);
