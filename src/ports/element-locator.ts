@@ -56,6 +56,12 @@ export interface ElementMap {
   about?: PageAbout;
   /** Visible candidate elements before the map was cut to its size limit. */
   candidates: number;
+  /**
+   * True when the map leaves out some of the page's elements: more were visible than it holds, or
+   * the page had more than were looked at in full. An ordinal ("the last comment") may then name
+   * one left out. Absent: judged from `candidates` alone.
+   */
+  cut?: boolean;
 }
 
 /** A page's own account of what it is (see {@link ElementMap.about}). */

@@ -268,23 +268,25 @@ export function locateByHand(description: string, map: ElementMap): HandAnswer {
   return {
     ...base,
     index: chosen.view.index,
-    answer: { selector, confidence, raw: selector, candidates: candidatesOf(ranked, chosen, top) },
+    answer: { selector, confidence, raw: selector, candidates: candidatesOf(ranked, chosen, confidence) },
   };
 }
 
 /**
- * The chosen element, then the next two best elements, none of them one a user would take for an
- * element before it ({@link takenFor}; a wrapper or an inside of another size may follow).
+ * The chosen element with the answer's `confidence`, then the next two best elements with their
+ * fit, never above it, none of them one a user would take for an element before it ({@link takenFor};
+ * a wrapper or an inside of another size may follow).
  */
-function candidatesOf(ranked: readonly Scored[], chosen: Scored, top: Scored): LocateCandidate[] {
+function candidatesOf(ranked: readonly Scored[], chosen: Scored, confidence: number): LocateCandidate[] {
   const picked: Scored[] = [chosen];
   for (const s of ranked) {
     if (picked.length === 3 || s.score <= 0) break;
     if (picked.some((p) => p === s || takenFor(p.view, s.view))) continue;
     picked.push(s);
   }
+  const round = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 100) / 100;
   const fit = (s: Scored): number =>
-    Math.round(Math.min(1, Math.max(0, s === chosen ? top.score : s.score)) * 100) / 100;
+    s === chosen ? round(confidence) : Math.min(round(confidence), round(s.score));
   return picked.map((s) => ({ selector: s.view.element.selector, score: fit(s) }));
 }
 

@@ -7,7 +7,7 @@ import type {
 } from '../../ports/element-locator.js';
 import { FEATURES, featureRows } from './features.js';
 import { DOUBT_CAP, doubtful, locateByHand, wrongPlace } from './hand-matcher.js';
-import type { Query } from './hand-matcher.js';
+import type { HandAnswer, Query } from './hand-matcher.js';
 import type { ElementView } from './kinds.js';
 import type { Shape } from './ranker.js';
 import { argmax, calibrationSignals, confidenceOf, nestedGap, sameFamily, scoreRows } from './ranker.js';
@@ -93,16 +93,18 @@ export function locateOffline(description: string, map: ElementMap): LocateAnswe
  * its best 40 for 95.1 %.
  */
 export function shortlistOffline(description: string, map: ElementMap, size: number): Shortlist {
-  const hand = locateByHand(description, map);
-  const { query, views, scorer } = hand;
+  const found = locateByHand(description, map);
+  const { query, views, scorer } = found;
+  // An ordinal on a map that leaves elements out may count without the one it means.
+  const hand = query.ordinal !== null && isCut(map) ? cappedAt(found, DOUBT_CAP) : found;
   const inPageOrder = (indices: Iterable<number>): number[] => [...new Set(indices)].sort((a, b) => a - b);
   if (hand.index < 0 || views.length === 0) {
     return { answer: hand.answer, shortlist: inPageOrder(map.elements.keys()).slice(0, size) };
   }
   // An ordinal is the hand matcher's to resolve: the ranker only shortlists, when asked to.
   if (query.ordinal !== null && size <= 0) return { answer: hand.answer, shortlist: [] };
-  const found = evidentFound(description, query, views);
-  const evident = found.index;
+  const evidentOne = evidentFound(description, query, views);
+  const evident = evidentOne.index;
   const rows = featureRows(query, views, scorer, map, hand.index, evident);
   const scores = placedScores(scoreRows(RANKER, rows), query, views, map);
   const shortlist =
@@ -128,7 +130,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   const index = agree ? hand.index : best;
   const dated = soleDate(query, views, map);
   const named = namedControl(description, query, views);
-  const vouched = vouchedEvident(found);
+  const vouched = vouchedEvident(evidentOne);
   const view = views[index];
   const confidence = decideConfidence({
     ranked,
@@ -149,6 +151,24 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     candidates: rankedCandidates(scores, index, views, shape, round(confidence)),
   };
   return { answer, shortlist };
+}
+
+/** The hand matcher's answer with its confidence, and its candidates' scores, at most `cap`. */
+function cappedAt(hand: HandAnswer, cap: number): HandAnswer {
+  const { answer } = hand;
+  return {
+    ...hand,
+    answer: {
+      ...answer,
+      confidence: Math.min(answer.confidence, cap),
+      candidates: answer.candidates?.map((c) => ({ ...c, score: Math.min(c.score, cap) })),
+    },
+  };
+}
+
+/** True when the map leaves out some of the page's elements (see {@link ElementMap.cut}). */
+export function isCut(map: ElementMap): boolean {
+  return map.cut ?? map.candidates > map.elements.length;
 }
 
 /**

@@ -130,6 +130,7 @@ describe('element map', () => {
     const small = await buildElementMap(page, { maxElements: 12 });
     expect(small.elements).toHaveLength(12);
     expect(small.candidates).toBe(full.candidates);
+    expect([small.cut, full.cut]).toEqual([true, false]);
     expect(full.elements.length).toBeGreaterThan(12);
     // Landmarks and controls win over plain wrappers.
     expect(small.elements.every((e) => e.role !== null || e.attributes.id !== undefined)).toBe(true);
@@ -186,9 +187,27 @@ describe('element map', () => {
     const map = await buildElementMap(page);
     expect(map.elements).toHaveLength(1000);
     expect(map.candidates).toBeGreaterThan(1000);
+    expect(map.cut).toBe(true);
     const selectors = map.elements.map((e) => e.selector);
     expect(selectors).toEqual(expect.arrayContaining(['table.infobox', '#toc', '#panel', '#footer']));
     expect(map.elements.find((e) => e.selector === '#footer')).toMatchObject({ role: 'contentinfo' });
+  });
+
+  it('says when it left elements out, and the locator then does not vouch for an ordinal', async () => {
+    // A thread of 3,000 posts: the map holds 1,000, so its last post is not the page's.
+    const posts = Array.from({ length: 3000 }, (_, i) => `<p>Post number ${i + 1} of the thread.</p>`);
+    await page.setContent(`<main>${posts.join('')}</main>`);
+    const map = await buildElementMap(page);
+    expect(map.cut).toBe(true);
+    expect(map.elements.filter((e) => e.tag === 'p').at(-1)?.text).not.toContain('3000');
+    expect(locateOffline('the last paragraph', map).confidence).toBeLessThan(0.6);
+    // The whole thread in the map: its last post is vouched for.
+    await page.setContent(`<main>${posts.slice(0, 300).join('')}</main>`);
+    const whole = await buildElementMap(page);
+    expect(whole.cut).toBe(false);
+    const last = locateOffline('the last paragraph', whole);
+    expect(last.selector).toMatch(/main.* > p:nth-of-type\(300\)$/);
+    expect(last.confidence).toBeGreaterThanOrEqual(0.6);
   });
 
   it('builds the same map on a page that changed JSON: a toJSON on arrays, or JSON.stringify replaced', async () => {

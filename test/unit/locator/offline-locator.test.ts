@@ -121,6 +121,26 @@ describe('offline locator', () => {
     expect(answer.confidence).toBeGreaterThanOrEqual(0.6);
   });
 
+  it('does not vouch for an ordinal on a map that leaves elements out: the one meant may be among them', async () => {
+    const signal = new AbortController().signal;
+    const on = (map: ElementMap) =>
+      createOfflineLocator().locate({ description: 'the last card', map, screenshot: null }, signal);
+    const whole = await on(MAP);
+    expect(whole).toMatchObject({ selector: '#pro' });
+    expect(whole.confidence).toBeGreaterThanOrEqual(0.6);
+    for (const cut of [
+      { ...MAP, cut: true },
+      { ...MAP, candidates: 400 },
+    ]) {
+      const answer = await on(cut);
+      expect(answer.selector).toBe('#pro');
+      expect(answer.confidence).toBeLessThan(0.6);
+      // The candidates' scores never above the answer's confidence, the first one it.
+      expect(answer.candidates?.[0]).toEqual({ selector: '#pro', score: answer.confidence });
+      for (const c of answer.candidates ?? []) expect(c.score).toBeLessThanOrEqual(answer.confidence);
+    }
+  });
+
   it.each(['the buy button', 'a card'])(
     'is unsure about "%s", which fits two elements alike',
     async (description) => {

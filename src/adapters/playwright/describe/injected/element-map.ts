@@ -716,5 +716,6 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     ),
     elements,
     candidates: candidates.length,
+    cut: candidates.length > kept.length || all.length > maxScanned,
   };
 };
