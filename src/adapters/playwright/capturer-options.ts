@@ -35,6 +35,11 @@ export interface PlaywrightCapturerOptions {
    * default `navigationTimeoutMs + 60000`. A video gets `videoAllowanceMs()` more: see `deadlineMs`.
    */
   captureTimeoutMs?: number;
+  /**
+   * How long the page's main thread may go without answering before the capture fails (not
+   * retried), in ms; default 15000 (UNRESPONSIVE_MS).
+   */
+  unresponsiveMs?: number;
   /** How long `element` may take to appear, in ms; default 3000. */
   elementWaitMs?: number;
   /**

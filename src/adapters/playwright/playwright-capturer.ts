@@ -162,6 +162,7 @@ async function capture(
     loadTimeoutMs: options.loadTimeoutMs ?? options.navigationTimeoutMs,
     maxFullPageHeightPx: options.maxFullPageHeightPx,
     elementWaitMs: options.elementWaitMs ?? 3000,
+    ...(options.unresponsiveMs !== undefined ? { unresponsiveMs: options.unresponsiveMs } : {}),
     ...(secrets ? { secrets } : {}),
     ...(options.onPhase ? { onPhase: (phase) => options.onPhase?.(phase, spec) } : {}),
     ...(pre ? { warm: { context: pre.context, page: pre.page } } : {}),

@@ -68,6 +68,26 @@ describe('Playwright capturer failures', () => {
     expect(err.message).toContain('no-such-host.invalid could not be resolved');
   });
 
+  it('says a page too long to print kept Chromium busy printing, not that its scripts did', async () => {
+    const own = testCapturer({ unresponsiveMs: 1500 });
+    try {
+      const url = `${server.baseUrl}/heavy/print-heavy.html`;
+      // On screen it is a short page …
+      const shown = await own.capture(specOf({ url }), noDeadline());
+      expect(shown.contentType).toBe('image/png');
+      // … whose print layout holds the main thread for seconds.
+      const err = await thrownBy(() =>
+        own.capture(specOf({ url, format: 'pdf', pdf: { mediaType: 'print' } }), noDeadline()),
+      );
+      expect(err).toMatchObject({ code: 'CAPTURE_FAILED', retryable: false });
+      expect(String(err.message)).toMatch(
+        /^The page stopped responding: laying it out for print kept its main thread busy for \d+ s without a break \(a document too large to print\)/,
+      );
+    } finally {
+      await own.close();
+    }
+  });
+
   it('fails with ELEMENT_NOT_FOUND, not retryable, when nothing matches', async () => {
     const err = await thrownBy(() =>
       capturer.capture(specOf({ url: `${server.baseUrl}/element.html`, element: '#missing' }), noDeadline()),

@@ -62,6 +62,8 @@ export interface CaptureRunDeps {
   loadTimeoutMs: number;
   maxFullPageHeightPx: number;
   elementWaitMs: number;
+  /** How long the page's main thread may go without answering before the capture fails, ms; default UNRESPONSIVE_MS. */
+  unresponsiveMs?: number;
   /** The values of the spec's headers and cookies; absent when it has none. */
   secrets?: CaptureSecrets;
   /** Told when each phase of the capture starts (metrics, tests). */
@@ -94,13 +96,20 @@ function rendererCrashed(cause?: unknown): AppError {
   );
 }
 
-/** The error of a capture whose page's main thread stopped answering (see watchResponsiveness). */
-function unresponsive(silentMs: number): AppError {
-  return new AppError(
-    'CAPTURE_FAILED',
-    `The page stopped responding: its scripts kept it busy for ${Math.round(silentMs / 1000)} s without a break (a script that never yields); it is not retried`,
-    { retryable: false },
-  );
+/**
+ * The error of a capture whose page's main thread stopped answering (see watchResponsiveness), for
+ * what the capture was doing then: a script that never yields, or Chromium laying out a document too
+ * large for it — for print, when it was printing.
+ */
+function unresponsive(silentMs: number, phase: CapturePhase | null): AppError {
+  const seconds = Math.round(silentMs / 1000);
+  const why =
+    phase === 'pdf'
+      ? `laying it out for print kept its main thread busy for ${seconds} s without a break (a document too large to print)`
+      : `its main thread was busy for ${seconds} s without a break (a script that never yields, or a document too large to lay out)`;
+  return new AppError('CAPTURE_FAILED', `The page stopped responding: ${why}; it is not retried`, {
+    retryable: false,
+  });
 }
 
 /**
@@ -114,7 +123,16 @@ function unresponsive(silentMs: number): AppError {
  * when the page's main thread stops answering for UNRESPONSIVE_MS (a script that never yields),
  * it fails with a `CAPTURE_FAILED` that is not retried.
  */
-export function startCapture(browser: Browser, spec: CaptureSpec, deps: CaptureRunDeps): RunningCapture {
+export function startCapture(browser: Browser, spec: CaptureSpec, given: CaptureRunDeps): RunningCapture {
+  /** The phase the capture is in (for what an unresponsive page was doing). */
+  let phase: CapturePhase | null = null;
+  const deps: CaptureRunDeps = {
+    ...given,
+    onPhase: (p) => {
+      phase = p;
+      given.onPhase?.(p);
+    },
+  };
   let context: BrowserContext | null = null;
   let aborted = false;
   let crashed = false;
@@ -148,10 +166,14 @@ export function startCapture(browser: Browser, spec: CaptureSpec, deps: CaptureR
         failFast(rendererCrashed());
         void ctx.close().catch(() => undefined);
       });
-      responsiveness = watchResponsiveness(page, (silentMs) => {
-        failFast(unresponsive(silentMs));
-        void ctx.close().catch(() => undefined);
-      });
+      responsiveness = watchResponsiveness(
+        page,
+        (silentMs) => {
+          failFast(unresponsive(silentMs, phase));
+          void ctx.close().catch(() => undefined);
+        },
+        deps.unresponsiveMs,
+      );
       return await inPage(ctx, page, spec, deps, stopped.signal);
     } catch (err) {
       if (aborted) throw captureTimeout();
