@@ -291,6 +291,26 @@ describe('hostile pages', () => {
     expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
+  it('fails a server whose answer is not HTTP at once, saying so (the egress reads it first)', async () => {
+    const raw = createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.once('data', () => socket.end('SSH-2.0-OpenSSH_9.2\r\n'));
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.2', resolve));
+    const address = raw.address();
+    const host = `127.0.0.2:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      const status = await finished(await submit({ url: `http://${host}/` }));
+      expect(status).toMatchObject({ status: 'failed', attempts: 1, errorCode: 'TARGET_UNREACHABLE' });
+      // Node's HTTP parser's own words follow (llhttp's: "Expected HTTP/, RTSP/ or ICE/").
+      expect(String(status.error)).toContain(
+        `${host} answered with something that is not valid HTTP (Expected HTTP/`,
+      );
+    } finally {
+      await new Promise((resolve) => raw.close(resolve));
+    }
+  });
+
   it('fails a URL that answers 204 No Content at once, saying so', async () => {
     const url = `${pages.baseUrl}/status/204`;
     const status = await finished(await submit({ url }));

@@ -396,7 +396,9 @@ export class ProxyHandlers {
             502,
             /connect|resolve/i.test(err.message)
               ? `Shots egress could not connect: ${err.message}.`
-              : 'Shots egress: the target closed the connection.',
+              : String((err as NodeJS.ErrnoException).code).startsWith('HPE_')
+                ? `Shots egress: the target's answer is not valid HTTP (${err.message.replace(/^Parse Error:\s*/, '')}).`
+                : 'Shots egress: the target closed the connection.',
           ),
     );
     res.on('close', () => outgoing.destroy());

@@ -486,3 +486,24 @@ async function startSilentServer(): Promise<{ port: number; close: () => Promise
     },
   };
 }
+
+describe('egress proxy: answers that are not HTTP', () => {
+  it('answers 502 saying the answer is not valid HTTP, and why, for a plain request', async () => {
+    const raw = createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Length: abc\r\n\r\nhello'));
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.2', resolve));
+    const address = raw.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const answer = await proxyRequest(proxy.url, `http://fixture.test:${port}/`, sessionAuth(session));
+      expect(answer.status).toBe(502);
+      expect(answer.body).toMatch(
+        /^Shots egress: the target's answer is not valid HTTP \(.*Content-Length.*\)\.$/,
+      );
+    } finally {
+      await new Promise((resolve) => raw.close(resolve));
+    }
+  });
+});

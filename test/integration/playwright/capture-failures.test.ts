@@ -27,6 +27,20 @@ afterAll(async () => {
   expect(await waitForNoChromium()).toEqual([]);
 });
 
+/** A TCP server on 127.0.0.2 that sends `answer` (raw bytes, broken HTTP) to the first request; its URL and close. */
+async function rawServer(answer: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const raw = createServer((socket) => {
+    socket.on('error', () => undefined);
+    socket.once('data', () => socket.end(answer));
+  });
+  await new Promise<void>((resolve) => raw.listen(0, '127.0.0.2', resolve));
+  const { port } = raw.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.2:${port}/`,
+    close: () => new Promise<void>((resolve) => raw.close(() => resolve())),
+  };
+}
+
 /** A port on 127.0.0.2 that nothing listens on. */
 async function closedPort(): Promise<number> {
   const probe = createServer();
@@ -66,6 +80,59 @@ describe('Playwright capturer failures', () => {
     );
     expect(err).toMatchObject({ code: 'TARGET_UNREACHABLE' });
     expect(err.message).toContain('no-such-host.invalid could not be resolved');
+  });
+
+  it.each([
+    ['bytes that are not HTTP', 'this is not http\r\n\r\n', 'ERR_INVALID_HTTP_RESPONSE'],
+    [
+      'a header block too big to read',
+      `HTTP/1.1 200 OK\r\nX-Big: ${'a'.repeat(300_000)}\r\n\r\n<h1>x</h1>`,
+      'ERR_RESPONSE_HEADERS_TOO_BIG',
+    ],
+  ])(
+    'says a server that answers %s answered something that is not valid HTTP, not retried',
+    async (_, answer, code) => {
+      const raw = await rawServer(answer);
+      try {
+        const err = await thrownBy(() => capturer.capture(specOf({ url: raw.url }), noDeadline()));
+        expect(err).toMatchObject({ code: 'TARGET_UNREACHABLE', retryable: false });
+        expect(err.message).toBe(
+          `${new URL(raw.url).host} answered with something that is not valid HTTP (${code})`,
+        );
+      } finally {
+        await raw.close();
+      }
+    },
+  );
+
+  it('says a redirect leads to an address that is not a URL, not retried', async () => {
+    const raw = await rawServer('HTTP/1.1 302 Found\r\nLocation: http://[::1\r\nContent-Length: 0\r\n\r\n');
+    try {
+      const err = await thrownBy(() => capturer.capture(specOf({ url: raw.url }), noDeadline()));
+      expect(err).toMatchObject({ code: 'TARGET_UNREACHABLE', retryable: false });
+      expect(err.message).toMatch(/redirects to an address that is not a valid URL \(its Location header/);
+    } finally {
+      await raw.close();
+    }
+  });
+
+  it('fails a document whose body cannot be decoded as soon as it fails, saying so, not retried', async () => {
+    // Content-Encoding: gzip on a body that is not: the document commits, fails, and never renders.
+    // Before, the shot waited for a frame until the capture's deadline.
+    const raw = await rawServer(
+      'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\nContent-Length: 10\r\n\r\n<h1>x</h1>',
+    );
+    try {
+      const started = Date.now();
+      const err = await thrownBy(() => capturer.capture(specOf({ url: raw.url }), noDeadline()));
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(err).toMatchObject({ code: 'CAPTURE_FAILED', retryable: false });
+      expect(err.message).toBe(
+        'The page never rendered: its document failed as it arrived (net::ERR_CONTENT_DECODING_FAILED: its Content-Encoding does not match its body)',
+      );
+    } finally {
+      await raw.close();
+    }
   });
 
   it('says a page too long to print kept Chromium busy printing, not that its scripts did', async () => {

@@ -15,6 +15,16 @@ export interface NavigationFailure {
   lastHeaders?: () => Readonly<Record<string, string>> | null;
 }
 
+/** Chromium network errors that mean "the answer is not HTTP a browser can read" (not retried). */
+const INVALID_HTTP = new Set([
+  'ERR_INVALID_HTTP_RESPONSE',
+  'ERR_RESPONSE_HEADERS_TOO_BIG',
+  'ERR_RESPONSE_HEADERS_MULTIPLE_CONTENT_LENGTH',
+  'ERR_RESPONSE_HEADERS_MULTIPLE_LOCATION',
+  'ERR_RESPONSE_HEADERS_MULTIPLE_CONTENT_DISPOSITION',
+  'ERR_INVALID_CHUNKED_ENCODING',
+]);
+
 /** Chromium network errors that mean "the site could not be reached" (retryable). */
 const UNREACHABLE = new Set([
   'ERR_CONNECTION_RESET',
@@ -150,6 +160,23 @@ export function navigationError(err: unknown, failure: NavigationFailure): AppEr
       ...options,
       retryable: false,
     });
+  }
+  if (code !== null && INVALID_HTTP.has(code)) {
+    return new AppError(
+      'TARGET_UNREACHABLE',
+      `${host} answered with something that is not valid HTTP (${code})`,
+      {
+        ...options,
+        retryable: false,
+      },
+    );
+  }
+  if (code === 'ERR_INVALID_REDIRECT') {
+    return new AppError(
+      'TARGET_UNREACHABLE',
+      `${host} redirects to an address that is not a valid URL (its Location header; ${code})`,
+      { ...options, retryable: false },
+    );
   }
   if (code === 'ERR_UNSAFE_PORT' || code === 'ERR_INVALID_URL' || code === 'ERR_DISALLOWED_URL_SCHEME') {
     return new AppError('TARGET_UNREACHABLE', refusedMessage(code, failure), {

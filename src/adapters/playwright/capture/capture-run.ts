@@ -240,7 +240,7 @@ async function inPage(
   });
   // Past the load budget the page's network will not go quiet: the later waits are kept short.
   const degraded = navigation.loadTimedOut;
-  if (degraded) await goOnWithoutStalled(page, deps.session);
+  if (degraded) await goOnWithoutStalled(page, deps.session, () => navigation.documentFailure());
   const settleMs = degraded ? DEGRADED_WAIT_MS : QUIET_MAX_WAIT_MS;
   const settle = (): Promise<void> => network.quiet(QUIET_MS, settleMs);
   const loadNotes = navigation.loadTimedOut
@@ -437,24 +437,55 @@ async function record(
  * the head would otherwise hold the page blank until the capture's deadline. When something was
  * cut, the page is given a moment to parse and load the rest without it.
  */
-async function goOnWithoutStalled(page: Page, session: EgressSession): Promise<void> {
+async function goOnWithoutStalled(
+  page: Page,
+  session: EgressSession,
+  documentFailure: () => string | null,
+): Promise<void> {
   session.limitWaits(HANG_MS);
   if (session.cutExchanges()) {
     await page.waitForLoadState('load', { timeout: AFTER_CUT_LOAD_MS }).catch(() => undefined);
   }
   // Still no frame (a stylesheet that trickles for ever, or an egress that cannot cut): the page's
   // loading is stopped, as the browser's stop button would, so that what it has can be shown.
-  if (!(await paints(page, NO_FRAME_MS)))
-    await evaluateIsolated(page, () => window.stop()).catch(() => undefined);
+  if ((await frameState(page)) !== 'blocked') return;
+  await evaluateIsolated(page, () => window.stop()).catch(() => undefined);
+  if ((await frameState(page)) !== 'blocked') return;
+  // Nothing will ever be shown: the shot would wait for a frame until the capture's deadline.
+  const failure = documentFailure();
+  throw failure !== null
+    ? new AppError(
+        'CAPTURE_FAILED',
+        `The page never rendered: its document failed as it arrived (${failure}${failure.includes('DECODING') ? ': its Content-Encoding does not match its body' : ''})`,
+        { retryable: false },
+      )
+    : new AppError(
+        'CAPTURE_FAILED',
+        'The page never rendered: it painted nothing by the end of its load budget, even once its loading was stopped (its document waits on a script or stylesheet that never arrived)',
+      );
 }
 
-/** True when the page paints an animation frame within `ms` (a render-blocked page does not). */
-async function paints(page: Page, ms: number): Promise<boolean> {
-  const frame = evaluateIsolated(
-    page,
-    () => new Promise<boolean>((resolve) => requestAnimationFrame(() => resolve(true))),
-  ).catch(() => true);
-  return Promise.race([frame, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+/**
+ * Whether the page paints: `painted` when an animation frame comes within {@link NO_FRAME_MS};
+ * `blocked` when its main thread answers but no frame comes (rendering held by a stylesheet, a
+ * document that never finished); `busy` when its main thread does not answer (a long task: the
+ * frame may well come later).
+ */
+async function frameState(page: Page): Promise<'painted' | 'blocked' | 'busy'> {
+  const within = <T>(promise: Promise<T>, fallback: T): Promise<T> =>
+    Promise.race([promise, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), NO_FRAME_MS))]);
+  const answers = await within(
+    evaluateIsolated(page, () => true).catch(() => true),
+    false,
+  );
+  if (!answers) return 'busy';
+  return within(
+    evaluateIsolated(
+      page,
+      () => new Promise<'painted'>((resolve) => requestAnimationFrame(() => resolve('painted'))),
+    ).catch(() => 'painted' as const),
+    'blocked' as const,
+  );
 }
 
 /** What the request set that the result record names: headers and cookies by name, the device. */

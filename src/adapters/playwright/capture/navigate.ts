@@ -1,4 +1,4 @@
-import type { Page, Response } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 import type { CaptureSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
 import type { EgressSession } from '../../../ports/egress.js';
@@ -22,6 +22,8 @@ export interface Navigation {
   loadTimedOut: boolean;
   /** Requests still in flight when the budget ran out. */
   pendingRequests: number;
+  /** Why the committed document's own request failed as its body arrived (net::…), or null while it has not. */
+  documentFailure(): string | null;
 }
 
 /** The egress proxy's own 502 answer to a plain-http navigation it could not carry out, as an error. */
@@ -30,6 +32,13 @@ async function egressUnreachable(response: Response | null, url: string): Promis
     return null;
   const body = await response.text().catch(() => '');
   if (!body.startsWith('Shots egress')) return null;
+  const invalid = /not valid HTTP \((.*)\)\.\s*$/.exec(body);
+  if (invalid)
+    return new AppError(
+      'TARGET_UNREACHABLE',
+      `${new URL(url).host} answered with something that is not valid HTTP (${invalid[1]})`,
+      { retryable: false },
+    );
   return new AppError('TARGET_UNREACHABLE', `${new URL(url).host} could not be reached: ${body.trim()}`);
 }
 
@@ -50,8 +59,14 @@ export async function navigate(
 ): Promise<Navigation> {
   const started = Date.now();
   const failedUrls: string[] = [];
+  // The main frame's document requests that failed, and why (one may fail after it committed).
+  const failedDocuments = new Map<Request, string>();
+  let onDocumentFailed: (request: Request) => void = () => undefined;
   page.on('requestfailed', (request) => {
-    if (isMainFrameNavigation(page, request)) failedUrls.push(request.url());
+    if (!isMainFrameNavigation(page, request)) return;
+    failedUrls.push(request.url());
+    failedDocuments.set(request, request.failure()?.errorText ?? 'failed');
+    onDocumentFailed(request);
   });
   let lastStatus: number | null = null;
   let lastHeaders: Record<string, string> | null = null;
@@ -82,11 +97,23 @@ export async function navigate(
   if (unreachable) throw unreachable;
   const status = response?.status() ?? null;
   if (spec.failOnHttpError && status !== null && status >= 400) throw httpError(spec.url, status);
-  const loadTimedOut = !(await reachMilestone(page, spec, started, options, failure));
+  // A document whose body fails as it arrives (one that cannot be decoded) never reaches its
+  // milestone: the wait ends when it fails, not when the load budget runs out.
+  const documentRequest = response?.request() ?? null;
+  const documentFailure = (): string | null =>
+    documentRequest === null ? null : (failedDocuments.get(documentRequest) ?? null);
+  const failed = new Promise<false>((resolve) => {
+    onDocumentFailed = (request) => (request === documentRequest ? resolve(false) : undefined);
+    if (documentFailure() !== null) resolve(false);
+  });
+  const reached = await Promise.race([reachMilestone(page, spec, started, options, failure), failed]);
+  onDocumentFailed = () => undefined;
+  const loadTimedOut = !reached;
   return {
     response,
     loadTimedOut,
     pendingRequests: loadTimedOut ? options.network.inFlight() : 0,
+    documentFailure,
   };
 }
 
