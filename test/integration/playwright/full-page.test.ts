@@ -151,6 +151,22 @@ describe('whole full pages', () => {
     }
   });
 
+  it('shows sections of content-visibility: auto far below the viewport, not blank; hidden ones stay hidden', async () => {
+    // Before, every section past the first three came out white: Chromium paints them only near the viewport.
+    const out = await capturer.capture(
+      specOf({ url: `${server.baseUrl}/readiness/content-visibility.html`, fullPage: true }),
+      noDeadline(),
+    );
+    expect([out.width, out.height]).toEqual([1280, 12 * 800 + 200]);
+    const image = await decodePixels(out.bytes);
+    for (let i = 0; i < 12; i++) {
+      expect(close(image.at(640, i * 800 + 400), [(i * 40) % 256, (i * 90) % 256, 200]), `section ${i}`).toBe(
+        true,
+      );
+    }
+    expect(close(image.at(640, 12 * 800 + 100), [255, 255, 255])).toBe(true);
+  });
+
   it('shows the whole body of a page whose body is the scroll container', async () => {
     const out = await capturer.capture(
       specOf({ url: `${server.baseUrl}/app-shell.html?body`, fullPage: true }),

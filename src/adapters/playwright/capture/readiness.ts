@@ -46,7 +46,8 @@ export const SCROLL_WATCH_SCRIPT = `(() => {
 
 /**
  * Loads a full page's lazy content: native lazy images (`loading="lazy"`) within `maxHeightPx` are
- * made eager, so they load together; then the document is scrolled a viewport at a time, for
+ * made eager, so they load together, and sections of `content-visibility: auto` within it are
+ * shown (Chromium paints them only near the viewport); then the document is scrolled a viewport at a time, for
  * content that scripts load as it scrolls into view (IntersectionObserver, scroll handlers), no
  * further than `maxHeightPx` and within `budgetMs`. After each step, two animation frames; a step
  * that started requests (or left some in flight) then waits for them to finish (a quiet window, at
@@ -83,6 +84,13 @@ export async function loadLazyContent(
           if ((img as HTMLImageElement).getBoundingClientRect().top + scrollY >= maxHeightPx) continue;
           (img as HTMLImageElement).loading = 'eager';
           count++;
+        }
+        // Sections of `content-visibility: auto` are not painted while far from the viewport: a
+        // full page would show them blank. Within the height, they are shown as when scrolled to.
+        for (const el of Array.from(document.body?.querySelectorAll('*') ?? [])) {
+          if (getComputedStyle(el).contentVisibility !== 'auto') continue;
+          if (el.getBoundingClientRect().top + scrollY >= maxHeightPx) continue;
+          (el as HTMLElement).style?.setProperty('content-visibility', 'visible', 'important');
         }
         return { promoted: count, frames: document.querySelector('iframe, frame, object, embed') !== null };
       },
