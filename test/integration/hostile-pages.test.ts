@@ -7,6 +7,7 @@ import { startFixtureServer } from '../helpers/fixture-server.js';
 import { jobClient } from '../helpers/jobs.js';
 import { close, decodePixels } from '../helpers/pixels.js';
 import { expectDocumentedRecord } from '../helpers/record-schema.js';
+import { startRawServer } from '../helpers/raw-server.js';
 
 // Real and hostile pages through the whole service (HTTP, real Chromium, the SSRF egress proxy):
 // what loads is captured, and what cannot heal fails at once.
@@ -292,13 +293,8 @@ describe('hostile pages', () => {
   });
 
   it('fails a server whose answer is not HTTP at once, saying so (the egress reads it first)', async () => {
-    const raw = createServer((socket) => {
-      socket.on('error', () => undefined);
-      socket.once('data', () => socket.end('SSH-2.0-OpenSSH_9.2\r\n'));
-    });
-    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.2', resolve));
-    const address = raw.address();
-    const host = `127.0.0.2:${typeof address === 'object' && address ? address.port : 0}`;
+    const raw = await startRawServer('SSH-2.0-OpenSSH_9.2\r\n');
+    const { host } = raw;
     try {
       const status = await finished(await submit({ url: `http://${host}/` }));
       expect(status).toMatchObject({ status: 'failed', attempts: 1, errorCode: 'TARGET_UNREACHABLE' });
@@ -307,7 +303,7 @@ describe('hostile pages', () => {
         `${host} answered with something that is not valid HTTP (Expected HTTP/`,
       );
     } finally {
-      await new Promise((resolve) => raw.close(resolve));
+      await raw.close();
     }
   });
 

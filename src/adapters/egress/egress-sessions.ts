@@ -68,7 +68,7 @@ export function limitWaits(state: SessionState, maxWaitMs: number): void {
   state.limiter.unref();
 }
 
-/** Tracks `exchange` in the session until `done` is called. */
+/** Tracks `exchange` in the session until the function it returns is called. */
 export function track(state: SessionState, exchange: Waiting): () => void {
   if (state.closed) return () => undefined;
   state.waiting.add(exchange);

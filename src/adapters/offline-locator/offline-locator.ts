@@ -167,7 +167,7 @@ function cappedAt(hand: HandAnswer, cap: number): HandAnswer {
 }
 
 /** True when the map leaves out some of the page's elements (see {@link ElementMap.cut}). */
-export function isCut(map: ElementMap): boolean {
+function isCut(map: ElementMap): boolean {
   return map.cut ?? map.candidates > map.elements.length;
 }
 

@@ -1,4 +1,3 @@
-import { createServer, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAddressPolicy } from '../../../src/adapters/egress/address-policy.js';
 import {
@@ -22,6 +21,7 @@ import {
   type RecordingServer,
 } from '../../helpers/egress-fixtures.js';
 import { startTestUpstreamProxy } from '../../helpers/egress-upstream-proxy.js';
+import { startRawServer } from '../../helpers/raw-server.js';
 
 let dns: TestDnsServer;
 let fixture: RecordingServer;
@@ -447,7 +447,7 @@ describe('egress proxy: giving up on a dead host (limitWaits)', () => {
   });
 
   it('closes a tunnel whose server never answers what the browser sent, not an idle one or one that answers', async () => {
-    const silent = await startSilentServer();
+    const silent = await startRawServer(null);
     try {
       const stalled = await proxyConnect(proxy.url, `fixture.test:${silent.port}`, sessionAuth(session));
       const idle = await proxyConnect(proxy.url, `fixture.test:${silent.port}`, sessionAuth(session));
@@ -469,41 +469,17 @@ describe('egress proxy: giving up on a dead host (limitWaits)', () => {
   });
 });
 
-/** A TCP server on 127.0.0.2 that accepts connections and never sends a byte. */
-async function startSilentServer(): Promise<{ port: number; close: () => Promise<void> }> {
-  const held = new Set<Socket>();
-  const server = createServer((socket) => {
-    held.add(socket);
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
-  const address = server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : 0,
-    close: async () => {
-      for (const socket of held) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 describe('egress proxy: answers that are not HTTP', () => {
   it('answers 502 saying the answer is not valid HTTP, and why, for a plain request', async () => {
-    const raw = createServer((socket) => {
-      socket.on('error', () => undefined);
-      socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Length: abc\r\n\r\nhello'));
-    });
-    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.2', resolve));
-    const address = raw.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const raw = await startRawServer('HTTP/1.1 200 OK\r\nContent-Length: abc\r\n\r\nhello');
     try {
-      const answer = await proxyRequest(proxy.url, `http://fixture.test:${port}/`, sessionAuth(session));
+      const answer = await proxyRequest(proxy.url, `http://fixture.test:${raw.port}/`, sessionAuth(session));
       expect(answer.status).toBe(502);
       expect(answer.body).toMatch(
         /^Shots egress: the target's answer is not valid HTTP \(.*Content-Length.*\)\.$/,
       );
     } finally {
-      await new Promise((resolve) => raw.close(resolve));
+      await raw.close();
     }
   });
 });

@@ -7,6 +7,7 @@ import { waitForNoChromium } from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
 import { noDeadline, specOf, testCapturer, thrownBy, leftoverContexts } from '../../helpers/capturer.js';
+import { startRawServer } from '../../helpers/raw-server.js';
 
 // How captures fail: the contract's codes, their retry decision, and how fast.
 
@@ -26,20 +27,6 @@ afterAll(async () => {
   await server?.close();
   expect(await waitForNoChromium()).toEqual([]);
 });
-
-/** A TCP server on 127.0.0.2 that sends `answer` (raw bytes, broken HTTP) to the first request; its URL and close. */
-async function rawServer(answer: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const raw = createServer((socket) => {
-    socket.on('error', () => undefined);
-    socket.once('data', () => socket.end(answer));
-  });
-  await new Promise<void>((resolve) => raw.listen(0, '127.0.0.2', resolve));
-  const { port } = raw.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.2:${port}/`,
-    close: () => new Promise<void>((resolve) => raw.close(() => resolve())),
-  };
-}
 
 /** A port on 127.0.0.2 that nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -92,13 +79,11 @@ describe('Playwright capturer failures', () => {
   ])(
     'says a server that answers %s answered something that is not valid HTTP, not retried',
     async (_, answer, code) => {
-      const raw = await rawServer(answer);
+      const raw = await startRawServer(answer);
       try {
         const err = await thrownBy(() => capturer.capture(specOf({ url: raw.url }), noDeadline()));
         expect(err).toMatchObject({ code: 'TARGET_UNREACHABLE', retryable: false });
-        expect(err.message).toBe(
-          `${new URL(raw.url).host} answered with something that is not valid HTTP (${code})`,
-        );
+        expect(err.message).toBe(`${raw.host} answered with something that is not valid HTTP (${code})`);
       } finally {
         await raw.close();
       }
@@ -106,7 +91,9 @@ describe('Playwright capturer failures', () => {
   );
 
   it('says a redirect leads to an address that is not a URL, not retried', async () => {
-    const raw = await rawServer('HTTP/1.1 302 Found\r\nLocation: http://[::1\r\nContent-Length: 0\r\n\r\n');
+    const raw = await startRawServer(
+      'HTTP/1.1 302 Found\r\nLocation: http://[::1\r\nContent-Length: 0\r\n\r\n',
+    );
     try {
       const err = await thrownBy(() => capturer.capture(specOf({ url: raw.url }), noDeadline()));
       expect(err).toMatchObject({ code: 'TARGET_UNREACHABLE', retryable: false });
@@ -119,7 +106,7 @@ describe('Playwright capturer failures', () => {
   it('fails a document whose body cannot be decoded as soon as it fails, saying so, not retried', async () => {
     // Content-Encoding: gzip on a body that is not: the document commits, fails, and never renders.
     // Before, the shot waited for a frame until the capture's deadline.
-    const raw = await rawServer(
+    const raw = await startRawServer(
       'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\nContent-Length: 10\r\n\r\n<h1>x</h1>',
     );
     try {
