@@ -100,16 +100,36 @@ export function createPlaywrightCapturer(options: PlaywrightCapturerOptions): Pl
   };
 }
 
+/** How many times a browser's launch is tried before it fails. */
+const LAUNCH_ATTEMPTS = 3;
+/** Pause between launch attempts, ms. */
+const LAUNCH_RETRY_MS = 250;
+
+/**
+ * Launches Chromium, up to {@link LAUNCH_ATTEMPTS} times: a browser process that crashed as it
+ * started (seen once here: SIGSEGV before its first page) would otherwise fail the service's start,
+ * or the capture waiting for it.
+ */
 async function launch(
   chromiumPath: string | null,
   launcher: (path: string) => Promise<Browser>,
 ): Promise<Browser> {
   const path = findChromium(chromiumPath);
-  try {
-    return await launcher(path);
-  } catch (err) {
-    const why = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
-    throw new AppError('CAPTURE_FAILED', `Chromium at ${path} failed to start: ${why}`, { cause: err });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launcher(path);
+    } catch (err) {
+      if (attempt < LAUNCH_ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, LAUNCH_RETRY_MS));
+        continue;
+      }
+      const why = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
+      throw new AppError(
+        'CAPTURE_FAILED',
+        `Chromium at ${path} failed to start (${LAUNCH_ATTEMPTS} tries): ${why}`,
+        { cause: err },
+      );
+    }
   }
 }
 

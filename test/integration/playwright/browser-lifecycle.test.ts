@@ -1,7 +1,15 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaywrightCapturer } from '../../../src/adapters/playwright/playwright-capturer.js';
-import { chromiumProcessesOf, stillRunning, waitForNoChromium } from '../../helpers/chromium.js';
+import {
+  chromiumProcessesOf,
+  stillRunning,
+  testChromiumPath,
+  waitForNoChromium,
+} from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
 import { noDeadline, specOf, testCapturer, thrownBy } from '../../helpers/capturer.js';
@@ -43,6 +51,27 @@ async function crash(browser: Browser): Promise<void> {
 }
 
 describe('browser lifecycle', () => {
+  it('starts when Chromium crashes as it launches, once: the launch is tried again', async () => {
+    // A wrapper that dies by SIGSEGV on its first run, then runs the real browser.
+    const dir = mkdtempSync(join(tmpdir(), 'shots-crashy-'));
+    const marker = join(dir, 'crashed-once');
+    const wrapper = join(dir, 'chromium');
+    writeFileSync(
+      wrapper,
+      `#!/bin/sh\nif [ ! -e ${marker} ]; then touch ${marker}; kill -SEGV $$; fi\nexec ${testChromiumPath()} "$@"\n`,
+      { mode: 0o755 },
+    );
+    try {
+      const capturer = capturerFor({ chromiumPath: wrapper, browsers: 1 });
+      await capturer.ready();
+      expect(existsSync(marker)).toBe(true);
+      const out = await capturer.capture(specOf({ url: `${server.baseUrl}/simple.html` }), noDeadline());
+      expect(out.contentType).toBe('image/png');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('retires a browser after browserMaxCaptures and keeps capturing on fresh ones', async () => {
     const capturer = capturerFor({ concurrency: 1, browserMaxCaptures: 2 });
     await capturer.ready();
