@@ -55,6 +55,11 @@ export interface CaptureMetadata {
      */
     abandonedRequests?: number;
     /**
+     * The page hid itself (`opacity: 0` on its root or body: an A/B-testing tool's "anti-flicker"
+     * snippet whose script did not come within a second) and was shown for the shot. Absent otherwise.
+     */
+    pageUnhidden?: boolean;
+    /**
      * New documents the page loaded of its own accord after the one navigated to (a script's
      * redirect, a reload): the capture was taken again from the last. Absent when none.
      */

@@ -408,6 +408,12 @@ export const CaptureMetadataSchema = Type.Object(
                 'With loadTimedOut: exchanges the egress failed after 2 s or more without a byte from their server, so that a script or stylesheet on a dead host no longer held the page.',
             }),
           ),
+          pageUnhidden: Type.Optional(
+            Type.Boolean({
+              description:
+                "The page hid itself (opacity 0 on its root or body: an A/B-testing tool's anti-flicker snippet whose script did not come) and was shown for the shot.",
+            }),
+          ),
           selfNavigations: Type.Optional(
             Type.Integer({
               description:

@@ -235,6 +235,20 @@ describe('Playwright capturer output', () => {
     }
   });
 
+  it('shows a page that hides itself until an A/B-testing script comes, when it does not come', async () => {
+    // Before, the shot was blank (opacity 0 on <html> for the snippet's 10 s) and a description found no element.
+    const started = Date.now();
+    const url = `${server.baseUrl}/hostile/anti-flicker.html`;
+    const out = await capturer.capture(specOf({ url }), noDeadline());
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(out.metadata.readiness?.pageUnhidden).toBe(true);
+    const image = await decodeImage(decoder, out.bytes, 'image/png', [[600, 100]]);
+    expect(near(image.pixels[0], [30, 90, 180])).toBe(true);
+    // An ordinary page is not touched.
+    const plain = await capturer.capture(specOf({ url: `${server.baseUrl}/simple.html` }), noDeadline());
+    expect(plain.metadata.readiness?.pageUnhidden).toBeUndefined();
+  });
+
   it('dismisses dialogs and closes popups instead of hanging on them', async () => {
     const started = Date.now();
     const out = await capturer.capture(specOf({ url: `${server.baseUrl}/dialogs.html` }), noDeadline());

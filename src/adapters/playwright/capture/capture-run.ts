@@ -313,6 +313,7 @@ async function inPage(
       settle,
       onPhase: onSetUpPhase,
     });
+    const unhidden = await showHiddenPage(page);
     const metadata: CaptureMetadata = {
       finalUrl: page.url(),
       httpStatus: (await watch.lastStatus()) ?? navigation.response?.status() ?? null,
@@ -351,6 +352,7 @@ async function inPage(
       Object.assign(
         metadata.readiness,
         loadNotes,
+        unhidden ? { pageUnhidden: true } : {},
         network.hung() > 0 ? { hungRequests: network.hung() } : {},
         (deps.session.cutExchanges() ?? 0) > 0 ? { abandonedRequests: deps.session.cutExchanges() } : {},
         watch.started() > 0 ? { selfNavigations: watch.started() } : {},
@@ -486,6 +488,37 @@ async function frameState(page: Page): Promise<'painted' | 'blocked' | 'busy'> {
     ).catch(() => 'painted' as const),
     'blocked' as const,
   );
+}
+
+/** How long a page that hides itself (opacity 0 on its root or body) is given to show itself, ms. */
+const HIDDEN_PAGE_WAIT_MS = 1000;
+
+/**
+ * A page that hides itself until a script comes — the "anti-flicker" snippet of A/B-testing tools
+ * (Google Optimize's `async-hide`, VWO, Adobe Target, Optimizely: `opacity: 0` on `html` or `body`
+ * until their script applies its variant, or their own timeout of 2–4 s passes) — is given
+ * {@link HIDDEN_PAGE_WAIT_MS} to show itself, then shown: when that script is blocked (`blockAds`),
+ * slow or dead, the shot would be blank and a description would find no element. True when the
+ * page was shown by force.
+ */
+async function showHiddenPage(page: Page): Promise<boolean> {
+  return evaluateIsolated(
+    page,
+    async (waitMs: number) => {
+      // (No named functions in here: a bundler's keepNames would wrap them in a helper the page lacks.)
+      const roots = [document.documentElement, document.body].filter((el): el is HTMLElement => !!el);
+      const until = performance.now() + waitMs;
+      let hidden = roots.filter((el) => getComputedStyle(el).opacity === '0');
+      if (hidden.length === 0) return false;
+      while (hidden.length > 0 && performance.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        hidden = roots.filter((el) => getComputedStyle(el).opacity === '0');
+      }
+      for (const el of hidden) el.style.setProperty('opacity', '1', 'important');
+      return hidden.length > 0;
+    },
+    HIDDEN_PAGE_WAIT_MS,
+  ).catch(() => false);
 }
 
 /** What the request set that the result record names: headers and cookies by name, the device. */
