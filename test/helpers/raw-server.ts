@@ -34,3 +34,16 @@ export async function startRawServer(answer: string | null): Promise<RawServer> 
     },
   };
 }
+
+/** Runs `fn` with a {@link startRawServer} server, closed afterwards whatever `fn` does. */
+export async function withRawServer<T>(
+  answer: string | null,
+  fn: (server: RawServer) => Promise<T>,
+): Promise<T> {
+  const server = await startRawServer(answer);
+  try {
+    return await fn(server);
+  } finally {
+    await server.close();
+  }
+}

@@ -7,7 +7,7 @@ import { waitForNoChromium } from '../../helpers/chromium.js';
 import type { FixtureServer } from '../../helpers/fixture-server.js';
 import { startFixtureServer } from '../../helpers/fixture-server.js';
 import { noDeadline, specOf, testCapturer, thrownBy, leftoverContexts } from '../../helpers/capturer.js';
-import { startRawServer } from '../../helpers/raw-server.js';
+import { withRawServer } from '../../helpers/raw-server.js';
 
 // How captures fail: the contract's codes, their retry decision, and how fast.
 
@@ -27,6 +27,15 @@ afterAll(async () => {
   await server?.close();
   expect(await waitForNoChromium()).toEqual([]);
 });
+
+/** The error of capturing a server that answers `answer` (raw bytes), its host, and how long it took. */
+function failureAgainst(answer: string): Promise<{ err: Record<string, unknown>; host: string; ms: number }> {
+  return withRawServer(answer, async (raw) => {
+    const started = Date.now();
+    const err = await thrownBy(() => capturer.capture(specOf({ url: raw.url }), noDeadline()));
+    return { err, host: raw.host, ms: Date.now() - started };
+  });
+}
 
 /** A port on 127.0.0.2 that nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -79,47 +88,31 @@ describe('Playwright capturer failures', () => {
   ])(
     'says a server that answers %s answered something that is not valid HTTP, not retried',
     async (_, answer, code) => {
-      const raw = await startRawServer(answer);
-      try {
-        const err = await thrownBy(() => capturer.capture(specOf({ url: raw.url }), noDeadline()));
-        expect(err).toMatchObject({ code: 'TARGET_UNREACHABLE', retryable: false });
-        expect(err.message).toBe(`${raw.host} answered with something that is not valid HTTP (${code})`);
-      } finally {
-        await raw.close();
-      }
+      const { err, host } = await failureAgainst(answer);
+      expect(err).toMatchObject({ code: 'TARGET_UNREACHABLE', retryable: false });
+      expect(err.message).toBe(`${host} answered with something that is not valid HTTP (${code})`);
     },
   );
 
   it('says a redirect leads to an address that is not a URL, not retried', async () => {
-    const raw = await startRawServer(
+    const { err } = await failureAgainst(
       'HTTP/1.1 302 Found\r\nLocation: http://[::1\r\nContent-Length: 0\r\n\r\n',
     );
-    try {
-      const err = await thrownBy(() => capturer.capture(specOf({ url: raw.url }), noDeadline()));
-      expect(err).toMatchObject({ code: 'TARGET_UNREACHABLE', retryable: false });
-      expect(err.message).toMatch(/redirects to an address that is not a valid URL \(its Location header/);
-    } finally {
-      await raw.close();
-    }
+    expect(err).toMatchObject({ code: 'TARGET_UNREACHABLE', retryable: false });
+    expect(err.message).toMatch(/redirects to an address that is not a valid URL \(its Location header/);
   });
 
   it('fails a document whose body cannot be decoded as soon as it fails, saying so, not retried', async () => {
     // Content-Encoding: gzip on a body that is not: the document commits, fails, and never renders.
     // Before, the shot waited for a frame until the capture's deadline.
-    const raw = await startRawServer(
+    const { err, ms } = await failureAgainst(
       'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\nContent-Length: 10\r\n\r\n<h1>x</h1>',
     );
-    try {
-      const started = Date.now();
-      const err = await thrownBy(() => capturer.capture(specOf({ url: raw.url }), noDeadline()));
-      expect(Date.now() - started).toBeLessThan(5000);
-      expect(err).toMatchObject({ code: 'CAPTURE_FAILED', retryable: false });
-      expect(err.message).toBe(
-        'The page never rendered: its document failed as it arrived (net::ERR_CONTENT_DECODING_FAILED: its Content-Encoding does not match its body)',
-      );
-    } finally {
-      await raw.close();
-    }
+    expect(ms).toBeLessThan(5000);
+    expect(err).toMatchObject({ code: 'CAPTURE_FAILED', retryable: false });
+    expect(err.message).toBe(
+      'The page never rendered: its document failed as it arrived (net::ERR_CONTENT_DECODING_FAILED: its Content-Encoding does not match its body)',
+    );
   });
 
   it('says a page too long to print kept Chromium busy printing, not that its scripts did', async () => {

@@ -17,7 +17,7 @@ import { watchDocuments } from './documents.js';
 import { httpError, navigate } from './navigate.js';
 import { setUpPage } from './page-setup.js';
 import type { NetworkTracker } from './page-capture.js';
-import { HANG_MS, trackNetwork } from './page-capture.js';
+import { HANG_MS, paintsWithin, trackNetwork } from './page-capture.js';
 import type { CapturePhase } from './phases.js';
 import type { ResponsivenessWatch } from './responsiveness.js';
 import { watchResponsiveness } from './responsiveness.js';
@@ -474,20 +474,12 @@ async function goOnWithoutStalled(
  * frame may well come later).
  */
 async function frameState(page: Page): Promise<'painted' | 'blocked' | 'busy'> {
-  const within = <T>(promise: Promise<T>, fallback: T): Promise<T> =>
-    Promise.race([promise, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), NO_FRAME_MS))]);
-  const answers = await within(
+  const answers = await Promise.race([
     evaluateIsolated(page, () => true).catch(() => true),
-    false,
-  );
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), NO_FRAME_MS)),
+  ]);
   if (!answers) return 'busy';
-  return within(
-    evaluateIsolated(
-      page,
-      () => new Promise<'painted'>((resolve) => requestAnimationFrame(() => resolve('painted'))),
-    ).catch(() => 'painted' as const),
-    'blocked' as const,
-  );
+  return (await paintsWithin(page, NO_FRAME_MS)) ? 'painted' : 'blocked';
 }
 
 /** How long a page that hides itself (opacity 0 on its root or body) is given to show itself, ms. */

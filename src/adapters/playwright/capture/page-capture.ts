@@ -130,11 +130,19 @@ export function trackNetwork(page: Page): NetworkTracker {
 
 /** Resolves after the page's next animation frame (bounded: a hidden page may not paint). */
 function nextFrame(page: Page): Promise<void> {
+  return paintsWithin(page, 100).then(() => undefined);
+}
+
+/**
+ * True when the page paints an animation frame within `ms`; false when none comes by then (a
+ * hidden page, a render-blocked one, a busy main thread). A page that went away counts as painted.
+ */
+export function paintsWithin(page: Page, ms: number): Promise<boolean> {
   const frame = evaluateIsolated(
     page,
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())),
-  ).catch(() => undefined);
-  return Promise.race([frame, sleep(100)]);
+    () => new Promise<boolean>((resolve) => requestAnimationFrame(() => resolve(true))),
+  ).catch(() => true);
+  return Promise.race([frame, sleep(ms).then(() => false)]);
 }
 
 /**
