@@ -206,6 +206,26 @@ describe('Playwright capturer output', () => {
     });
   });
 
+  it('does not report a timed-out load for a page a script replaces as it is parsed', async () => {
+    // The replaced document's request ends aborted (net::ERR_ABORTED): it was taken for a failed
+    // document, and about one capture in three said `loadTimedOut` with a request pending.
+    const url = `${server.baseUrl}/hostile/script-redirect.html`;
+    const outs = [];
+    for (const request of [
+      { url },
+      { url },
+      { url, format: 'pdf' as const },
+      { url, format: 'pdf' as const },
+    ])
+      for (let i = 0; i < 2; i++) outs.push(await capturer.capture(specOf(request), noDeadline()));
+    for (const out of outs) {
+      expect(out.metadata.finalUrl).toBe(`${server.baseUrl}/hostile/landed.html`);
+      expect(out.metadata.readiness).toMatchObject({ selfNavigations: 1 });
+      expect(out.metadata.readiness?.loadTimedOut).toBeUndefined();
+      expect(out.metadata.readiness?.pendingRequests).toBeUndefined();
+    }
+  });
+
   it('captures an error page and records its status', async () => {
     const out = await capturer.capture(specOf({ url: `${server.baseUrl}/status/404` }), noDeadline());
     expect(out.metadata.httpStatus).toBe(404);

@@ -59,13 +59,17 @@ export async function navigate(
 ): Promise<Navigation> {
   const started = Date.now();
   const failedUrls: string[] = [];
-  // The main frame's document requests that failed, and why (one may fail after it committed).
+  // The main frame's document requests that failed, and why (one may fail after it committed). A
+  // document aborted (net::ERR_ABORTED) did not fail: a new navigation replaced it as it arrived (a
+  // script's `location.replace`), or the page stopped its own loading; its milestone still comes.
   const failedDocuments = new Map<Request, string>();
   let onDocumentFailed: (request: Request) => void = () => undefined;
   page.on('requestfailed', (request) => {
     if (!isMainFrameNavigation(page, request)) return;
     failedUrls.push(request.url());
-    failedDocuments.set(request, request.failure()?.errorText ?? 'failed');
+    const reason = request.failure()?.errorText ?? 'failed';
+    if (reason === 'net::ERR_ABORTED') return;
+    failedDocuments.set(request, reason);
     onDocumentFailed(request);
   });
   let lastStatus: number | null = null;
