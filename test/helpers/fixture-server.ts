@@ -39,6 +39,7 @@ export interface FixtureServerOptions {
  * - `/slow` — never answers (until the server closes);
  * - `/redirect?to=URL` — `302` to URL;
  * - `/loop` — `302` to itself, for ever;
+ * - `/events?type=T` — a stream that never ends (default `text/event-stream`): an event every 200 ms;
  * - `/status/NNN` — an HTML page with that status;
  * - `/img.svg?id=ID&w=W&h=H&color=C` — a small generated SVG image (default 200x100);
  * - `/font/mono.ttf` — Liberation Mono (Debian's fonts-liberation), as a web font;
@@ -87,6 +88,15 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://fixture.local');
   if (url.pathname === '/slow') return; // never answers: the socket is destroyed on close()
+  if (url.pathname === '/events') {
+    // A stream that never ends: an event every 200 ms, headers at once.
+    res.writeHead(200, { 'content-type': url.searchParams.get('type') ?? 'text/event-stream' });
+    res.flushHeaders();
+    let n = 0;
+    const timer = setInterval(() => res.write(`data: ${++n}\n\n`), 200);
+    res.on('close', () => clearInterval(timer));
+    return;
+  }
   if (url.pathname === '/loop') {
     res.writeHead(302, { location: '/loop' }).end();
     return;

@@ -226,6 +226,16 @@ describe('Playwright capturer output', () => {
     }
   });
 
+  it('does not wait for a stream that never ends (an EventSource, an event stream read by fetch)', async () => {
+    // Before, each was taken for a request that hangs: every capture waited HANG_MS for them.
+    const url = `${server.baseUrl}/hostile/live.html`;
+    for (const request of [{ url }, { url, fullPage: true }]) {
+      const out = await capturer.capture(specOf(request), noDeadline());
+      expect(out.contentType).toBe('image/png');
+      expect(out.metadata.readiness?.hungRequests).toBeUndefined();
+    }
+  });
+
   it('captures an error page and records its status', async () => {
     const out = await capturer.capture(specOf({ url: `${server.baseUrl}/status/404` }), noDeadline());
     expect(out.metadata.httpStatus).toBe(404);

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request, Response } from 'playwright-core';
 import type { PdfSpec } from '../../../domain/capture-spec.js';
 import { AppError } from '../../../domain/errors.js';
 import { evaluateIsolated } from '../browser/isolated-world.js';
@@ -97,6 +97,12 @@ export function trackNetwork(page: Page): NetworkTracker {
   });
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
+  // A stream (an EventSource, a `text/event-stream` read by fetch, an MJPEG image) never ends by
+  // design: once its answer has begun it is no longer waited for. Before, a page with a live
+  // EventSource (live blogs, dashboards, notifications) waited the whole HANG_MS for it.
+  page.on('response', (response) => {
+    if (isStream(response)) ended(response.request());
+  });
   return {
     mark: (scope = 'all') => counters[scope].started,
     settledSince: (mark, scope = 'all') => counters[scope].inFlight === 0 && counters[scope].started === mark,
@@ -126,6 +132,13 @@ export function trackNetwork(page: Page): NetworkTracker {
       }
     },
   };
+}
+
+/** An answer that streams for as long as the page is open. */
+function isStream(response: Response): boolean {
+  if (response.request().resourceType() === 'eventsource') return true;
+  const type = (response.headers()['content-type'] ?? '').toLowerCase();
+  return type.startsWith('text/event-stream') || type.startsWith('multipart/x-mixed-replace');
 }
 
 /** Resolves after the page's next animation frame (bounded: a hidden page may not paint). */
