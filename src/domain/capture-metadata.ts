@@ -64,6 +64,7 @@ export interface CaptureMetadata {
      * redirect, a reload): the capture was taken again from the last. Absent when none.
      */
     selfNavigations?: number;
+    heldNavigations?: number;
   };
   /** The extra request headers sent to the target's origin, by name (their values are secret). */
   headersSent?: string[];

@@ -420,6 +420,12 @@ export const CaptureMetadataSchema = Type.Object(
                 'New documents the page loaded of its own accord (a redirect by script, a reload): the capture was taken again from the last.',
             }),
           ),
+          heldNavigations: Type.Optional(
+            Type.Integer({
+              description:
+                'New documents the page asked for after the capture had been taken again twice (a page that reloads itself for ever): refused, so that it was shot as the document it showed.',
+            }),
+          ),
         },
         { ...open, description: 'What was waited for before the shot.' },
       ),

@@ -242,7 +242,16 @@ async function inPage(
   const degraded = navigation.loadTimedOut;
   if (degraded) await goOnWithoutStalled(page, deps.session, () => navigation.documentFailure());
   const settleMs = degraded ? DEGRADED_WAIT_MS : QUIET_MAX_WAIT_MS;
-  const settle = (): Promise<void> => network.quiet(QUIET_MS, settleMs);
+  // A wait for quiet ends when the page starts loading a new document: the capture is taken again
+  // from that one. Before, a page that refreshes itself waited the whole bound, twice.
+  const untilMoved = (wait: Promise<void>): Promise<void> => {
+    let stop: () => void = () => undefined;
+    const moved = new Promise<void>((resolve) => {
+      stop = watch.onStart(resolve);
+    });
+    return Promise.race([wait, moved]).finally(stop);
+  };
+  const settle = (): Promise<void> => untilMoved(network.quiet(QUIET_MS, settleMs));
   const loadNotes = navigation.loadTimedOut
     ? { loadTimedOut: true, pendingRequests: navigation.pendingRequests }
     : {};
@@ -289,6 +298,8 @@ async function inPage(
     // The new document is awaited like the first: it must arrive within the navigation timeout, and
     // its load is awaited within the load budget (briefly when the first one's ran out).
     onPhase('navigate');
+    // The last time: the page is shot as the document on its way, whatever it asks for next.
+    if (redo + 1 >= MAX_REDOS) await watch.hold();
     await watch.arrived(deps.navigationTimeoutMs);
     await failOnHttpStatus();
     const loadMs = degraded ? DEGRADED_WAIT_MS : deps.loadTimeoutMs;
@@ -327,7 +338,7 @@ async function inPage(
         elementWaitMs: deps.elementWaitMs,
         network,
         settle,
-        settleContent: () => network.quiet(QUIET_MS, settleMs, 'content'),
+        settleContent: () => untilMoved(network.quiet(QUIET_MS, settleMs, 'content')),
         assetsBudgetMs: degraded ? DEGRADED_WAIT_MS : ASSETS_BUDGET_MS,
         scrollStepMaxWaitMs: degraded ? DEGRADED_WAIT_MS : SCROLL_STEP_MAX_WAIT_MS,
         onPhase,
@@ -356,6 +367,7 @@ async function inPage(
         network.hung() > 0 ? { hungRequests: network.hung() } : {},
         (deps.session.cutExchanges() ?? 0) > 0 ? { abandonedRequests: deps.session.cutExchanges() } : {},
         watch.started() > 0 ? { selfNavigations: watch.started() } : {},
+        watch.held() > 0 ? { heldNavigations: watch.held() } : {},
       );
     return {
       bytes: shot.bytes,

@@ -23,6 +23,13 @@ export interface DocumentWatch {
   lastStatus(): Promise<number | null>;
   /** Resolves once none is {@link DocumentWatch.arriving arriving}, or after `maxWaitMs`. */
   arrived(maxWaitMs: number): Promise<void>;
+  /**
+   * From now on, every new document the page asks for is refused (its request aborted: the page
+   * stays on the document it shows) and counted apart ({@link DocumentWatch.held}), not started.
+   */
+  hold(): Promise<void>;
+  /** New documents refused since {@link DocumentWatch.hold}. */
+  held(): number;
 }
 
 const watches = new WeakMap<Page, DocumentWatch>();
@@ -60,6 +67,8 @@ export function watchDocuments(page: Page, options: { ownNavigation?: boolean } 
   const existing = watches.get(page);
   if (existing) return existing;
   let started = 0;
+  let holding = false;
+  let held = 0;
   let last: Request | null = null;
   let own: Request | null = null;
   let awaitingOwn = options.ownNavigation === true;
@@ -83,9 +92,13 @@ export function watchDocuments(page: Page, options: { ownNavigation?: boolean } 
       own = first;
     }
     if (first === own) return;
+    const from = r.redirectedFrom();
+    if (holding && from === null) {
+      held += 1;
+      return;
+    }
     last = r;
     arriving.add(r);
-    const from = r.redirectedFrom();
     // A server redirect's next hop is the same document still on its way, not a new one.
     if (from !== null) {
       arrived(from);
@@ -118,6 +131,17 @@ export function watchDocuments(page: Page, options: { ownNavigation?: boolean } 
   });
   const watch: DocumentWatch = {
     started: () => started,
+    held: () => held,
+    async hold() {
+      if (holding) return;
+      holding = true;
+      // Aborted, a navigation commits nothing (no error page): the document shown stays.
+      await page.route('**/*', (route, request) =>
+        isMainFrameNavigation(page, request) && request.redirectedFrom() === null
+          ? route.abort('aborted')
+          : route.fallback(),
+      );
+    },
     async lastStatus() {
       if (!last || arriving.has(last)) return null;
       return (await last.response().catch(() => null))?.status() ?? null;
