@@ -60,6 +60,11 @@ export interface CaptureMetadata {
      */
     pageUnhidden?: boolean;
     /**
+     * Full pages: elements pinned to the viewport's bottom (fixed bars and buttons, sticky ones)
+     * moved to the document's bottom for the shot. Absent when none.
+     */
+    bottomBarsMoved?: number;
+    /**
      * New documents the page loaded of its own accord after the one navigated to (a script's
      * redirect, a reload): the capture was taken again from the last. Absent when none.
      */

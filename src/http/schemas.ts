@@ -414,6 +414,12 @@ export const CaptureMetadataSchema = Type.Object(
                 "The page hid itself (opacity 0 on its root or body: an A/B-testing tool's anti-flicker snippet whose script did not come) and was shown for the shot.",
             }),
           ),
+          bottomBarsMoved: Type.Optional(
+            Type.Integer({
+              description:
+                'Full pages: elements pinned to the bottom of the viewport (a fixed cookie or basket bar, a chat button, a sticky footer) moved to the bottom of the document for the shot, where a reader scrolling down sees them, instead of across the first screen.',
+            }),
+          ),
           selfNavigations: Type.Optional(
             Type.Integer({
               description:

@@ -138,6 +138,37 @@ describe('whole full pages', () => {
     expect(view.metadata.readiness?.scrollContainerPx).toBeUndefined();
   });
 
+  it('shows what is pinned to the viewport bottom at the bottom of the page, not across its first screen', async () => {
+    // 3 sections of 1005 px, a 40 px sticky note, a 300 px footer: 3355 px; the viewport is 720 px.
+    const out = await capturer.capture(
+      specOf({ url: `${server.baseUrl}/pinned-bars.html`, fullPage: true }),
+      noDeadline(),
+    );
+    const image = await decodePixels(out.bytes);
+    expect([image.width, image.height]).toEqual([1280, 3355]);
+    expect(out.metadata.readiness?.bottomBarsMoved).toBe(3);
+    const BLUE = [0, 0, 200];
+    const GREEN = [0, 160, 0];
+    const TEAL = [0, 200, 200];
+    // Not across the first screen (before: the bar at 670–720, the chat button at 640–700, the note at 680–720) …
+    expect(close(image.at(200, 700), BLUE, 8)).toBe(false);
+    expect(close(image.at(1230, 670), GREEN, 8)).toBe(false);
+    expect(close(image.at(200, 690), TEAL, 8)).toBe(false);
+    // … but where a reader who scrolls to the end sees them; the sticky note in its own place.
+    expect(close(image.at(200, 3330), BLUE, 8)).toBe(true);
+    expect(close(image.at(1230, 3305), GREEN, 8)).toBe(true);
+    expect(close(image.at(200, 3035), TEAL, 8)).toBe(true);
+    // The header stays at the top, the backdrop behind the first screen.
+    expect(close(image.at(640, 30), MAGENTA, 8)).toBe(true);
+    expect(close(image.at(640, 300), [240, 240, 200], 8)).toBe(true);
+    // A viewport shot is left as the page shows it.
+    const viewport = await decodePixels(
+      (await capturer.capture(specOf({ url: `${server.baseUrl}/pinned-bars.html` }), noDeadline())).bytes,
+    );
+    expect(close(viewport.at(200, 700), BLUE, 8)).toBe(true);
+    expect(close(viewport.at(1230, 670), GREEN, 8)).toBe(true);
+  });
+
   it('shoots a page whose script removed its root element as the blank viewport it shows', async () => {
     // Before, CAPTURE_FAILED "TypeError: Cannot read properties of null (reading 'scrollHeight')",
     // then "Cannot take screenshot with 0 height".

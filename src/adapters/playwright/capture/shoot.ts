@@ -11,6 +11,7 @@ import type { CapturePhase } from './phases.js';
 import type { Readiness } from './readiness.js';
 import { awaitAssets, isBlankImage, loadLazyContent, pageHasContent } from './readiness.js';
 import { unrollScrollContainer } from './scroll-container.js';
+import { moveBottomBars } from './bottom-bars.js';
 import type { ImageType } from './slices.js';
 import { captureImage, FORMAT_MAX_SIDE_PX } from './slices.js';
 
@@ -86,6 +87,7 @@ async function regionOf(
   metadata: Shot['metadata'];
   lazyScrolls: number;
   scrollContainerPx?: number;
+  bottomBarsMoved?: number;
 }> {
   const scale = spec.deviceScaleFactor;
   const printed = format === 'pdf' && target.kind === 'fullPage';
@@ -96,6 +98,7 @@ async function regionOf(
   let clip: Clip;
   let lazyScrolls = 0;
   let scrollContainerPx: number | undefined;
+  let bottomBarsMoved = 0;
   switch (target.kind) {
     case 'viewport':
       return { clip: null, metadata: {}, lazyScrolls };
@@ -119,6 +122,8 @@ async function regionOf(
       );
       options.onPhase('settle');
       await options.settle();
+      // A printed page places them at its foot itself.
+      if (!printed) bottomBarsMoved = await moveBottomBars(page);
       clip = { x: 0, y: 0, width: spec.viewport.width, height: await documentHeight(page) };
       // Cut while unrolling: the container's rest would have made the page taller still.
       if (unrolled.cutPx > 0) clip.height = Math.max(clip.height, capPx + unrolled.cutPx);
@@ -129,7 +134,10 @@ async function regionOf(
       return never;
     }
   }
-  const unrolled = scrollContainerPx === undefined ? {} : { scrollContainerPx };
+  const unrolled = {
+    ...(scrollContainerPx === undefined ? {} : { scrollContainerPx }),
+    ...(bottomBarsMoved > 0 ? { bottomBarsMoved } : {}),
+  };
   const cutPx = Math.min(capPx, pixelCapPx(clip.width, scale, printed));
   if (clip.height <= cutPx) return { clip, metadata: { truncated: false }, lazyScrolls, ...unrolled };
   return {
@@ -157,7 +165,7 @@ export async function shoot(
   options: ShootOptions,
 ): Promise<Shot> {
   const format: ImageFormat = spec.format === 'mp4' ? 'png' : spec.format;
-  const { clip, metadata, lazyScrolls, scrollContainerPx } = await regionOf(
+  const { clip, metadata, lazyScrolls, scrollContainerPx, bottomBarsMoved } = await regionOf(
     page,
     spec,
     target,
@@ -170,6 +178,7 @@ export async function shoot(
     lazyScrolls,
     retakes: 0,
     ...(scrollContainerPx === undefined ? {} : { scrollContainerPx }),
+    ...(bottomBarsMoved === undefined ? {} : { bottomBarsMoved }),
   };
   const take = async (type: ImageType): Promise<Buffer> => {
     options.onPhase('assets');
