@@ -65,6 +65,11 @@ export interface CaptureMetadata {
      */
     bottomBarsMoved?: number;
     /**
+     * Full pages: backgrounds fixed to the viewport (`background-attachment: fixed`, a fixed layer
+     * behind the page) spread over the whole document for the shot. Absent when none.
+     */
+    fixedBackdrops?: number;
+    /**
      * New documents the page loaded of its own accord after the one navigated to (a script's
      * redirect, a reload): the capture was taken again from the last. Absent when none.
      */

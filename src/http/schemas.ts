@@ -420,6 +420,12 @@ export const CaptureMetadataSchema = Type.Object(
                 'Full pages: elements pinned to the bottom of the viewport (a fixed cookie or basket bar, a chat button, a sticky footer) moved to the bottom of the document for the shot, where a reader scrolling down sees them, instead of across the first screen.',
             }),
           ),
+          fixedBackdrops: Type.Optional(
+            Type.Integer({
+              description:
+                'Full pages: backgrounds fixed to the viewport (background-attachment: fixed, a fixed layer behind the page) spread over the whole document for the shot, instead of behind the first screen only.',
+            }),
+          ),
           selfNavigations: Type.Optional(
             Type.Integer({
               description:

@@ -138,7 +138,7 @@ describe('whole full pages', () => {
     expect(view.metadata.readiness?.scrollContainerPx).toBeUndefined();
   });
 
-  it('shows what is pinned to the viewport bottom at the bottom of the page, not across its first screen', async () => {
+  it('shows what is pinned to the viewport bottom at the bottom of the page, and fixed backgrounds behind all of it', async () => {
     // 3 sections of 1005 px, a 40 px sticky note, a 300 px footer: 3355 px; the viewport is 720 px.
     const out = await capturer.capture(
       specOf({ url: `${server.baseUrl}/pinned-bars.html`, fullPage: true }),
@@ -146,7 +146,7 @@ describe('whole full pages', () => {
     );
     const image = await decodePixels(out.bytes);
     expect([image.width, image.height]).toEqual([1280, 3355]);
-    expect(out.metadata.readiness?.bottomBarsMoved).toBe(3);
+    expect(out.metadata.readiness).toMatchObject({ bottomBarsMoved: 3, fixedBackdrops: 2 });
     const BLUE = [0, 0, 200];
     const GREEN = [0, 160, 0];
     const TEAL = [0, 200, 200];
@@ -158,9 +158,12 @@ describe('whole full pages', () => {
     expect(close(image.at(200, 3330), BLUE, 8)).toBe(true);
     expect(close(image.at(1230, 3305), GREEN, 8)).toBe(true);
     expect(close(image.at(200, 3035), TEAL, 8)).toBe(true);
-    // The header stays at the top, the backdrop behind the first screen.
+    // The header stays at the top; the backdrop and the fixed background are behind the whole
+    // page, not the first screen only (before: white below 720 px, the parallax section blank).
     expect(close(image.at(640, 30), MAGENTA, 8)).toBe(true);
-    expect(close(image.at(640, 300), [240, 240, 200], 8)).toBe(true);
+    for (const y of [300, 900, 2500])
+      expect(close(image.at(640, y), [240, 240, 200], 8), `at ${y}`).toBe(true);
+    expect(close(image.at(640, 1500), [255, 128, 0], 8)).toBe(true);
     // A viewport shot is left as the page shows it.
     const viewport = await decodePixels(
       (await capturer.capture(specOf({ url: `${server.baseUrl}/pinned-bars.html` }), noDeadline())).bytes,

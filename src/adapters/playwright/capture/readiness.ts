@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { evaluateIsolated } from '../browser/isolated-world.js';
+import { PINNED_CANDIDATES } from './pinned-layers.js';
 import type { Clip, NetworkTracker } from './page-capture.js';
 
 /** Quiet window after each scroll step (the requests it started), in ms. */
@@ -78,7 +79,7 @@ export async function loadLazyContent(
       .catch(() => undefined),
     evaluateIsolated(
       page,
-      (maxHeightPx: number) => {
+      ({ maxHeightPx, pinnedKey }: { maxHeightPx: number; pinnedKey: string }) => {
         let count = 0;
         for (const img of Array.from(document.querySelectorAll('img[loading="lazy"]'))) {
           if ((img as HTMLImageElement).getBoundingClientRect().top + scrollY >= maxHeightPx) continue;
@@ -87,14 +88,24 @@ export async function loadLazyContent(
         }
         // Sections of `content-visibility: auto` are not painted while far from the viewport: a
         // full page would show them blank. Within the height, they are shown as when scrolled to.
+        // The same read notes what is fixed to the viewport, for placePinnedLayers (one pass, not two).
+        const pinned: Element[] = [];
         for (const el of Array.from(document.body?.querySelectorAll('*') ?? [])) {
-          if (getComputedStyle(el).contentVisibility !== 'auto') continue;
+          const style = getComputedStyle(el);
+          if (
+            style.position === 'fixed' ||
+            style.position === 'sticky' ||
+            style.backgroundAttachment.includes('fixed')
+          )
+            pinned.push(el);
+          if (style.contentVisibility !== 'auto') continue;
           if (el.getBoundingClientRect().top + scrollY >= maxHeightPx) continue;
           (el as HTMLElement).style?.setProperty('content-visibility', 'visible', 'important');
         }
+        Object.defineProperty(globalThis, pinnedKey, { value: pinned, configurable: true });
         return { promoted: count, frames: document.querySelector('iframe, frame, object, embed') !== null };
       },
-      maxHeightPx,
+      { maxHeightPx, pinnedKey: PINNED_CANDIDATES },
     ),
   ]);
   const watched = typeof watchers !== 'number' || watchers > 0 || frames;

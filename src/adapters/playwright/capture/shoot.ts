@@ -11,7 +11,8 @@ import type { CapturePhase } from './phases.js';
 import type { Readiness } from './readiness.js';
 import { awaitAssets, isBlankImage, loadLazyContent, pageHasContent } from './readiness.js';
 import { unrollScrollContainer } from './scroll-container.js';
-import { moveBottomBars } from './bottom-bars.js';
+import { placePinnedLayers } from './pinned-layers.js';
+import type { PinnedLayers } from './pinned-layers.js';
 import type { ImageType } from './slices.js';
 import { captureImage, FORMAT_MAX_SIDE_PX } from './slices.js';
 
@@ -87,7 +88,7 @@ async function regionOf(
   metadata: Shot['metadata'];
   lazyScrolls: number;
   scrollContainerPx?: number;
-  bottomBarsMoved?: number;
+  pinned?: PinnedLayers;
 }> {
   const scale = spec.deviceScaleFactor;
   const printed = format === 'pdf' && target.kind === 'fullPage';
@@ -98,7 +99,7 @@ async function regionOf(
   let clip: Clip;
   let lazyScrolls = 0;
   let scrollContainerPx: number | undefined;
-  let bottomBarsMoved = 0;
+  let pinned: PinnedLayers | undefined;
   switch (target.kind) {
     case 'viewport':
       return { clip: null, metadata: {}, lazyScrolls };
@@ -123,7 +124,7 @@ async function regionOf(
       options.onPhase('settle');
       await options.settle();
       // A printed page places them at its foot itself.
-      if (!printed) bottomBarsMoved = await moveBottomBars(page);
+      if (!printed) pinned = await placePinnedLayers(page);
       clip = { x: 0, y: 0, width: spec.viewport.width, height: await documentHeight(page) };
       // Cut while unrolling: the container's rest would have made the page taller still.
       if (unrolled.cutPx > 0) clip.height = Math.max(clip.height, capPx + unrolled.cutPx);
@@ -136,7 +137,7 @@ async function regionOf(
   }
   const unrolled = {
     ...(scrollContainerPx === undefined ? {} : { scrollContainerPx }),
-    ...(bottomBarsMoved > 0 ? { bottomBarsMoved } : {}),
+    ...(pinned ? { pinned } : {}),
   };
   const cutPx = Math.min(capPx, pixelCapPx(clip.width, scale, printed));
   if (clip.height <= cutPx) return { clip, metadata: { truncated: false }, lazyScrolls, ...unrolled };
@@ -165,7 +166,7 @@ export async function shoot(
   options: ShootOptions,
 ): Promise<Shot> {
   const format: ImageFormat = spec.format === 'mp4' ? 'png' : spec.format;
-  const { clip, metadata, lazyScrolls, scrollContainerPx, bottomBarsMoved } = await regionOf(
+  const { clip, metadata, lazyScrolls, scrollContainerPx, pinned } = await regionOf(
     page,
     spec,
     target,
@@ -178,7 +179,8 @@ export async function shoot(
     lazyScrolls,
     retakes: 0,
     ...(scrollContainerPx === undefined ? {} : { scrollContainerPx }),
-    ...(bottomBarsMoved === undefined ? {} : { bottomBarsMoved }),
+    ...(pinned && pinned.bottomBarsMoved > 0 ? { bottomBarsMoved: pinned.bottomBarsMoved } : {}),
+    ...(pinned && pinned.fixedBackdrops > 0 ? { fixedBackdrops: pinned.fixedBackdrops } : {}),
   };
   const take = async (type: ImageType): Promise<Buffer> => {
     options.onPhase('assets');
