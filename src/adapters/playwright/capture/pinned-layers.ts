@@ -30,7 +30,9 @@ export interface PinnedLayers {
  *   themes), or a fixed layer covering the viewport behind the page (negative `z-index`, or one
  *   that takes no pointer events: a decorative backdrop) — covered the first screen only, the rest
  *   of the page white, and white text on it invisible. Such backgrounds scroll with the document,
- *   and such layers are made as tall as it.
+ *   and such layers are made as tall as it — when that keeps their look: colours, gradients, tiled
+ *   images; not a picture sized to the viewport (`cover`), a video or a canvas, which would be
+ *   scaled up to the whole document.
  * Looks at the elements the lazy-content pass noted ({@link PINNED_CANDIDATES}), or, without
  * them, reads every element's computed style (10–30 ms on the evaluation set's pages).
  */
@@ -53,7 +55,11 @@ function placePinnedLayersInPage(pinnedKey: string): PinnedLayers {
   for (const el of [document.documentElement, document.body, ...candidates]) {
     if (!(el instanceof HTMLElement)) continue;
     const style = getComputedStyle(el);
-    if (style.backgroundAttachment.includes('fixed')) {
+    // Only where scrolling keeps its look: gradients, and images at their own size (tiles). An
+    // image sized to the viewport (`cover`, a percentage) would be scaled to the whole document.
+    const images = style.backgroundImage;
+    const ownSize = style.backgroundSize.split(',').every((size) => /^\s*auto(\s+auto)?\s*$/.test(size));
+    if (style.backgroundAttachment.includes('fixed') && (!images.includes('url(') || ownSize)) {
       el.style.setProperty('background-attachment', 'scroll', 'important');
       done.fixedBackdrops += 1;
     }
@@ -82,7 +88,13 @@ function placePinnedLayersInPage(pinnedKey: string): PinnedLayers {
     const style = getComputedStyle(el);
     const covers = box.top <= 1 && box.left <= 1 && box.bottom >= vh - 1 && box.right >= vw - 1;
     const behind = (parseInt(style.zIndex, 10) || 0) < 0 || style.pointerEvents === 'none';
-    if (covers && behind) {
+    // Stretched, a picture (an image, a video, a canvas) would be scaled to the whole document:
+    // only colours and gradients are.
+    const plain =
+      !style.backgroundImage.includes('url(') &&
+      el.querySelector('img, picture, video, canvas, svg, iframe, object, embed') === null &&
+      !['img', 'picture', 'video', 'canvas', 'svg', 'iframe', 'object', 'embed'].includes(el.localName);
+    if (covers && behind && plain) {
       el.style.setProperty('bottom', 'auto', 'important');
       el.style.setProperty('height', `${documentHeight}px`, 'important');
       el.style.setProperty('max-height', 'none', 'important');
