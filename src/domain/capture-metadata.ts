@@ -74,6 +74,10 @@ export interface CaptureMetadata {
      * redirect, a reload): the capture was taken again from the last. Absent when none.
      */
     selfNavigations?: number;
+    /**
+     * New documents the page asked for once it was held where it was, for its last retake (a page
+     * that reloads itself, or moves between documents it already showed): refused. Absent when none.
+     */
     heldNavigations?: number;
   };
   /** The extra request headers sent to the target's origin, by name (their values are secret). */

@@ -435,7 +435,7 @@ export const CaptureMetadataSchema = Type.Object(
           heldNavigations: Type.Optional(
             Type.Integer({
               description:
-                'New documents the page asked for after the capture had been taken again twice (a page that reloads itself for ever): refused, so that it was shot as the document it showed.',
+                'Documents the page asked for again during its last retake (a page that reloads itself for ever, or moves back and forth): refused, so that it was shot as the document it showed.',
             }),
           ),
         },

@@ -217,7 +217,7 @@ describe('Playwright capturer output', () => {
       { url, format: 'pdf' as const },
       { url, format: 'pdf' as const },
     ])
-      for (let i = 0; i < 2; i++) outs.push(await capturer.capture(specOf(request), noDeadline()));
+      for (let i = 0; i < 3; i++) outs.push(await capturer.capture(specOf(request), noDeadline()));
     for (const out of outs) {
       expect(out.metadata.finalUrl).toBe(`${server.baseUrl}/hostile/landed.html`);
       expect(out.metadata.readiness).toMatchObject({ selfNavigations: 1 });

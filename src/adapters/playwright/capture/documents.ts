@@ -24,11 +24,12 @@ export interface DocumentWatch {
   /** Resolves once none is {@link DocumentWatch.arriving arriving}, or after `maxWaitMs`. */
   arrived(maxWaitMs: number): Promise<void>;
   /**
-   * From now on, every new document the page asks for is refused (its request aborted: the page
-   * stays on the document it shows) and counted apart ({@link DocumentWatch.held}), not started.
+   * From now on, a document the page asks for again (a reload, a refresh to itself, a move back to
+   * one it showed) is refused — its request aborted: the page stays on the document it shows — and
+   * counted apart ({@link DocumentWatch.held}), not started. A document it has not shown still comes.
    */
   hold(): Promise<void>;
-  /** New documents refused since {@link DocumentWatch.hold}. */
+  /** Documents refused since {@link DocumentWatch.hold}. */
   held(): number;
 }
 
@@ -69,6 +70,11 @@ export function watchDocuments(page: Page, options: { ownNavigation?: boolean } 
   let started = 0;
   let holding = false;
   let held = 0;
+  // The first navigation request of each document address seen (the caller's own included), and
+  // the requests refused by the hold, and, for each counted one, the `last` it replaced.
+  const firstOf = new Map<string, Request>();
+  const refused = new WeakSet<Request>();
+  const counted = new WeakMap<Request, Request | null>();
   let last: Request | null = null;
   let own: Request | null = null;
   let awaitingOwn = options.ownNavigation === true;
@@ -86,17 +92,16 @@ export function watchDocuments(page: Page, options: { ownNavigation?: boolean } 
   };
   page.on('request', (r) => {
     if (!isMainFrameNavigation(page, r)) return;
+    const address = withoutHash(r.url());
+    if (!firstOf.has(address)) firstOf.set(address, r);
     const first = firstHop(r);
     if (awaitingOwn) {
       awaitingOwn = false;
       own = first;
     }
-    if (first === own) return;
+    if (first === own || refused.has(r)) return;
     const from = r.redirectedFrom();
-    if (holding && from === null) {
-      held += 1;
-      return;
-    }
+    if (from === null) counted.set(r, last);
     last = r;
     arriving.add(r);
     // A server redirect's next hop is the same document still on its way, not a new one.
@@ -135,12 +140,25 @@ export function watchDocuments(page: Page, options: { ownNavigation?: boolean } 
     async hold() {
       if (holding) return;
       holding = true;
-      // Aborted, a navigation commits nothing (no error page): the document shown stays.
-      await page.route('**/*', (route, request) =>
-        isMainFrameNavigation(page, request) && request.redirectedFrom() === null
-          ? route.abort('aborted')
-          : route.fallback(),
-      );
+      // Aborted, a navigation commits nothing (no error page): the document shown stays. Only a
+      // document already shown is refused (a reload, a refresh to itself, a move back and forth):
+      // a new one still comes, as before (and fails the capture if it keeps coming).
+      await page.route('**/*', (route, request) => {
+        if (!isMainFrameNavigation(page, request) || request.redirectedFrom() !== null)
+          return route.fallback();
+        const first = firstOf.get(withoutHash(request.url()));
+        if (first === undefined || first === request) return route.fallback();
+        refused.add(request);
+        held += 1;
+        // Seen (its request event came first) and counted: it is not one of the page's documents.
+        if (counted.has(request)) {
+          started -= 1;
+          if (last === request) last = counted.get(request) ?? null;
+          counted.delete(request);
+          arrived(request);
+        }
+        return route.abort('aborted');
+      });
     },
     async lastStatus() {
       if (!last || arriving.has(last)) return null;

@@ -19,6 +19,10 @@ export interface Readiness {
   retakes: number;
   /** A full page of an app shell: CSS px the viewport grew by to show its scroll container whole. */
   scrollContainerPx?: number;
+  /** A full page: elements pinned to the viewport's bottom moved to the shot's (see pinned-layers.ts). */
+  bottomBarsMoved?: number;
+  /** A full page: backgrounds fixed to the viewport spread over the shot (see pinned-layers.ts). */
+  fixedBackdrops?: number;
 }
 
 /**
@@ -102,7 +106,10 @@ export async function loadLazyContent(
           if (el.getBoundingClientRect().top + scrollY >= maxHeightPx) continue;
           (el as HTMLElement).style?.setProperty('content-visibility', 'visible', 'important');
         }
-        Object.defineProperty(globalThis, pinnedKey, { value: pinned, configurable: true });
+        // With the page's element count: elements that come later (a consent script's banner, a chat
+        // widget loaded on scroll) make placePinnedLayers read them all again.
+        const noted = { elements: pinned, count: document.getElementsByTagName('*').length };
+        Object.defineProperty(globalThis, pinnedKey, { value: noted, configurable: true });
         return { promoted: count, frames: document.querySelector('iframe, frame, object, embed') !== null };
       },
       { maxHeightPx, pinnedKey: PINNED_CANDIDATES },

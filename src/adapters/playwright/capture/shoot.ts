@@ -124,7 +124,7 @@ async function regionOf(
       options.onPhase('settle');
       await options.settle();
       // A printed page places them at its foot itself.
-      if (!printed) pinned = await placePinnedLayers(page);
+      if (!printed) pinned = await placePinnedLayers(page, capPx);
       clip = { x: 0, y: 0, width: spec.viewport.width, height: await documentHeight(page) };
       // Cut while unrolling: the container's rest would have made the page taller still.
       if (unrolled.cutPx > 0) clip.height = Math.max(clip.height, capPx + unrolled.cutPx);
