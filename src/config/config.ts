@@ -120,6 +120,12 @@ const SCHEMA = {
    */
   captureTimeoutMs: { env: 'CAPTURE_TIMEOUT_MS', default: 150_000, parse: int(5000, 600_000) },
   maxFullPageHeightPx: { env: 'MAX_FULL_PAGE_HEIGHT_PX', default: 65_536, parse: int(720, 262_144) },
+  /**
+   * Full pages: move what is pinned to the viewport's bottom to the page's bottom, and spread fixed
+   * backdrop layers over the page, as a reader scrolling down sees them. Off by default: CONTRACT §4a
+   * has fixed and sticky elements appear once, at their place at the top.
+   */
+  fullPagePlaceFixed: { env: 'FULL_PAGE_PLACE_FIXED', default: false, parse: bool },
   browserMaxCaptures: { env: 'BROWSER_MAX_CAPTURES', default: 200, parse: int(1, 100_000) },
   chromiumPath: { env: 'CHROMIUM_PATH', default: null, parse: optional },
   cacheTtlSeconds: { env: 'CACHE_TTL_SECONDS', default: 86_400, parse: int(0, 365 * 86_400) },

@@ -92,6 +92,7 @@ export async function startWorkerRole(ctx: WorkerContext): Promise<WorkerRole> {
     navigationTimeoutMs: config.navigationTimeoutMs,
     loadTimeoutMs: config.loadTimeoutMs,
     maxFullPageHeightPx: config.maxFullPageHeightPx,
+    placeFixedElements: config.fullPagePlaceFixed,
     captureTimeoutMs: config.captureTimeoutMs,
     egress,
     regionProxies: ctx.regionProxies,

@@ -24,6 +24,12 @@ export interface PlaywrightCapturerOptions {
   /** Height cap of full-page captures in px (config `MAX_FULL_PAGE_HEIGHT_PX`); taller pages are cut. */
   maxFullPageHeightPx: number;
   /**
+   * Full pages: elements pinned to the viewport's bottom moved to the page's bottom, and fixed backdrop
+   * layers spread over it (config `FULL_PAGE_PLACE_FIXED`). Default false: fixed and sticky elements
+   * stay at their place at the top (CONTRACT §4a).
+   */
+  placeFixedElements?: boolean;
+  /**
    * Where the browser's connections go. The service passes the SSRF-checking egress proxy: every
    * capture runs in its own session of it, its refused requests are counted in
    * `metadata.blockedRequests`, and a refused navigation fails with `TARGET_BLOCKED`. Required, so

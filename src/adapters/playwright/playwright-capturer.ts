@@ -181,6 +181,7 @@ async function capture(
     navigationTimeoutMs: options.navigationTimeoutMs,
     loadTimeoutMs: options.loadTimeoutMs ?? options.navigationTimeoutMs,
     maxFullPageHeightPx: options.maxFullPageHeightPx,
+    placeFixedElements: options.placeFixedElements ?? false,
     elementWaitMs: options.elementWaitMs ?? 3000,
     ...(options.unresponsiveMs !== undefined ? { unresponsiveMs: options.unresponsiveMs } : {}),
     ...(secrets ? { secrets } : {}),

@@ -138,12 +138,29 @@ describe('whole full pages', () => {
     expect(view.metadata.readiness?.scrollContainerPx).toBeUndefined();
   });
 
-  it('shows what is pinned to the viewport bottom at the bottom of the page, and fixed backgrounds behind all of it', async () => {
-    // 3 sections of 1005 px, a 40 px sticky note, a 300 px footer: 3355 px; the viewport is 720 px.
+  it('keeps fixed and sticky elements at their place at the top by default (CONTRACT §4a), and spreads fixed backgrounds', async () => {
     const out = await capturer.capture(
       specOf({ url: `${server.baseUrl}/pinned-bars.html`, fullPage: true }),
       noDeadline(),
     );
+    const image = await decodePixels(out.bytes);
+    expect([image.width, image.height]).toEqual([1280, 3355]);
+    // The parallax section's background (no element moves); the backdrop layer stays behind the first screen.
+    expect(out.metadata.readiness).toMatchObject({ fixedBackdrops: 1 });
+    expect(out.metadata.readiness?.bottomBarsMoved).toBeUndefined();
+    expect(close(image.at(640, 1500), [255, 128, 0], 8)).toBe(true);
+    expect(close(image.at(640, 300), [240, 240, 200], 8)).toBe(true);
+    expect(close(image.at(640, 900), [240, 240, 200], 8)).toBe(false);
+    expect(close(image.at(200, 700), [0, 0, 200], 8)).toBe(true);
+    expect(close(image.at(200, 3330), [0, 0, 200], 8)).toBe(false);
+  });
+
+  it('with FULL_PAGE_PLACE_FIXED, shows what is pinned to the viewport bottom at the bottom of the page, and fixed layers behind all of it', async () => {
+    // 3 sections of 1005 px, a 40 px sticky note, a 300 px footer: 3355 px; the viewport is 720 px.
+    const placing = testCapturer({ maxFullPageHeightPx: 65_536, placeFixedElements: true });
+    const out = await placing
+      .capture(specOf({ url: `${server.baseUrl}/pinned-bars.html`, fullPage: true }), noDeadline())
+      .finally(() => placing.close());
     const image = await decodePixels(out.bytes);
     expect([image.width, image.height]).toEqual([1280, 3355]);
     // The cookie bar (its own fixed button moves with it, once), the chat button, the sticky note,

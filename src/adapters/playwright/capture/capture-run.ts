@@ -61,6 +61,8 @@ export interface CaptureRunDeps {
   /** The navigation milestone must come within this from the start, ms (LOAD_TIMEOUT_MS). */
   loadTimeoutMs: number;
   maxFullPageHeightPx: number;
+  /** Full pages: bottom bars and fixed backdrops placed as a reader sees them (FULL_PAGE_PLACE_FIXED). */
+  placeFixedElements: boolean;
   elementWaitMs: number;
   /** How long the page's main thread may go without answering before the capture fails, ms; default UNRESPONSIVE_MS. */
   unresponsiveMs?: number;
@@ -335,6 +337,7 @@ async function inPage(
     const shootAt = (at: Target) =>
       shoot(context, page, spec, at, {
         maxFullPageHeightPx: deps.maxFullPageHeightPx,
+        placeFixedElements: deps.placeFixedElements,
         elementWaitMs: deps.elementWaitMs,
         network,
         settle,

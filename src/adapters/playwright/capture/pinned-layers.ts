@@ -19,7 +19,9 @@ export interface PinnedLayers {
 /**
  * In the page, for a full page: a full page is shot with the layout viewport unchanged
  * (`captureBeyondViewport`), so what is fixed to the viewport is painted once, over the first
- * screen. That is right for a header at the top, and wrong for two kinds of things, put right here:
+ * screen. That is right for a header at the top, and wrong for two kinds of things, put right here
+ * (the first kind, and fixed backdrop layers, only with `placeElements` — FULL_PAGE_PLACE_FIXED —
+ * since CONTRACT §4a has fixed and sticky elements appear at their place at the top):
  * - what is pinned to the viewport's bottom — a fixed bar or button in its lower half and no taller
  *   than half of it (a cookie bar, an "add to basket" bar, a chat button), or a sticky element held
  *   there — was painted across the first screen's content, 720 px down a long image. It is moved
@@ -39,9 +41,11 @@ export interface PinnedLayers {
 function placePinnedLayersInPage({
   pinnedKey,
   bottomPx,
+  placeElements,
 }: {
   pinnedKey: string;
   bottomPx: number;
+  placeElements: boolean;
 }): PinnedLayers {
   // No named functions inside: some transpilers wrap them in helpers that do not exist in the page.
   const done = { bottomBarsMoved: 0, fixedBackdrops: 0 };
@@ -83,7 +87,7 @@ function placePinnedLayersInPage({
         );
       if (!style.backgroundImage.includes('url(') || (ownSize && tiled)) fixedBackgrounds.push(el);
     }
-    if (style.position !== 'fixed' && style.position !== 'sticky') continue;
+    if (!placeElements || (style.position !== 'fixed' && style.position !== 'sticky')) continue;
     if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     const entry = { el, box: el.getBoundingClientRect(), style };
     if (entry.box.width < 1 || entry.box.height < 1) continue;
@@ -171,6 +175,14 @@ function placePinnedLayersInPage({
  * For a full page shot down to `bottomPx` (the document's bottom, or the format's cut): bars
  * pinned to the viewport's bottom moved to the shot's, fixed backgrounds spread over it.
  */
-export function placePinnedLayers(page: Page, bottomPx: number): Promise<PinnedLayers> {
-  return evaluateIsolated(page, placePinnedLayersInPage, { pinnedKey: PINNED_CANDIDATES, bottomPx });
+export function placePinnedLayers(
+  page: Page,
+  bottomPx: number,
+  placeElements: boolean,
+): Promise<PinnedLayers> {
+  return evaluateIsolated(page, placePinnedLayersInPage, {
+    pinnedKey: PINNED_CANDIDATES,
+    bottomPx,
+    placeElements,
+  });
 }

@@ -39,6 +39,8 @@ const SCREENSHOT_TIMEOUT_MS = 60_000;
 export interface ShootOptions {
   /** Height cap of full pages and elements, CSS px (MAX_FULL_PAGE_HEIGHT_PX). */
   maxFullPageHeightPx: number;
+  /** Full pages: bottom bars and fixed backdrop layers placed as a reader sees them (FULL_PAGE_PLACE_FIXED). */
+  placeFixedElements: boolean;
   /** How long `element` may take to appear, ms. */
   elementWaitMs: number;
   /** The page's requests, for the optimistic shot and the quiet waits. */
@@ -124,7 +126,7 @@ async function regionOf(
       options.onPhase('settle');
       await options.settle();
       // A printed page places them at its foot itself.
-      if (!printed) pinned = await placePinnedLayers(page, capPx);
+      if (!printed) pinned = await placePinnedLayers(page, capPx, options.placeFixedElements);
       clip = { x: 0, y: 0, width: spec.viewport.width, height: await documentHeight(page) };
       // Cut while unrolling: the container's rest would have made the page taller still.
       if (unrolled.cutPx > 0) clip.height = Math.max(clip.height, capPx + unrolled.cutPx);
