@@ -229,11 +229,16 @@ describe('Playwright capturer output', () => {
   it('does not wait for a stream that never ends (an EventSource, an event stream read by fetch)', async () => {
     // Before, each was taken for a request that hangs: every capture waited HANG_MS for them.
     const url = `${server.baseUrl}/hostile/live.html`;
+    const before = server.requests.length;
     for (const request of [{ url }, { url, fullPage: true }]) {
       const out = await capturer.capture(specOf(request), noDeadline());
       expect(out.contentType).toBe('image/png');
       expect(out.metadata.readiness?.hungRequests).toBeUndefined();
     }
+    // Both streams were opened (not merely absent), by each capture.
+    const asked = server.requests.slice(before);
+    expect(asked.filter((r) => r === '/events')).toHaveLength(2);
+    expect(asked.filter((r) => r.startsWith('/events?type='))).toHaveLength(2);
   });
 
   it('captures an error page and records its status', async () => {

@@ -137,17 +137,18 @@ async function regionOf(
       return never;
     }
   }
-  const unrolled = {
+  // What a full page's preparation did: the scroll container it unrolled, the layers it placed.
+  const prepared = {
     ...(scrollContainerPx === undefined ? {} : { scrollContainerPx }),
     ...(pinned ? { pinned } : {}),
   };
   const cutPx = Math.min(capPx, pixelCapPx(clip.width, scale, printed));
-  if (clip.height <= cutPx) return { clip, metadata: { truncated: false }, lazyScrolls, ...unrolled };
+  if (clip.height <= cutPx) return { clip, metadata: { truncated: false }, lazyScrolls, ...prepared };
   return {
     clip: { ...clip, height: cutPx },
     metadata: { truncated: true, fullHeightPx: clip.height },
     lazyScrolls,
-    ...unrolled,
+    ...prepared,
   };
 }
 
