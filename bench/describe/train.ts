@@ -35,7 +35,8 @@ import {
   sameFamily,
   scoreRows,
 } from '../../src/adapters/offline-locator/ranker.js';
-import { evidentFound, vouchedEvident } from '../../src/adapters/offline-locator/evident.js';
+import { evidentFound, namedById, vouchedEvident } from '../../src/adapters/offline-locator/evident.js';
+const BY_ID = !process.argv.includes('--no-by-id');
 import type { DumpedPage } from './dump.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -73,6 +74,8 @@ interface Sample {
   named: number;
   /** The element a vouching rule of evident.ts found (vouchedEvident), -1 when none. */
   vouch: number;
+  /** The element whose id says what the description says (namedById in evident.ts), -1 when none. */
+  byId: number;
   /** The ranker's scores as the locator takes them (placedScores in offline-locator.ts). */
   placed: (scores: number[]) => number[];
   /** True when an answer of this element is capped at DOUBT_CAP (doubtful in hand-matcher.ts). */
@@ -113,6 +116,7 @@ for (const p of pages) {
       date: soleDate(query, views, p.map),
       named: namedControl(c.description, query, views),
       vouch: vouchedEvident(found),
+      byId: BY_ID ? namedById(c.description, query, views) : -1,
       placed: (scores) => placedScores(scores, query, views, p.map),
       doubt: (index) => inDoubt(query, views, p.map, rows, index),
     });
@@ -376,7 +380,9 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
       title: index === a.s.title,
       date: a.s.date >= 0 && sameFamily(a.s, a.s.date, index),
       named: a.s.named >= 0 && sameFamily(a.s, a.s.named, index),
-      evident: a.s.vouch >= 0 && sameFamily(a.s, a.s.vouch, index),
+      evident:
+        (a.s.vouch >= 0 && sameFamily(a.s, a.s.vouch, index)) ||
+        (a.s.byId >= 0 && sameFamily(a.s, a.s.byId, index)),
       doubtful: a.s.doubt(index),
     },
     GAP,

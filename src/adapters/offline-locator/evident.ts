@@ -2,8 +2,8 @@ import type { ElementMap } from '../../ports/element-locator.js';
 import type { Query } from './hand-matcher.js';
 import { contentWord } from './hand-matcher.js';
 import type { ElementView } from './kinds.js';
-import { KINDS, kindsOf } from './kinds.js';
-import { countIn, dayShownIn, plain, showsSomeDay, words } from './text.js';
+import { KINDS, kindsOf, takenFor } from './kinds.js';
+import { countIn, dayShownIn, plain, showsSomeDay, synonymsOf, words } from './text.js';
 
 /*
  * Answers a page makes evident. Each rule reads one plain sign of what the description means — the
@@ -183,7 +183,7 @@ export function evidentFound(
     ['contents', () => contentsBox(query, views)],
     ['logo', () => brandLogo(description, query, views)],
     ['heading', () => namedTitle(description, query, views)],
-    ['code', () => codeShowing(description, views)],
+    ['code', () => codeFound(description, query, views)],
     ['text', () => mainText(query, views)],
     ['share', () => shareBar(query, views)],
   ];
@@ -269,6 +269,171 @@ export function codeShowing(description: string, views: readonly ElementView[]):
   );
   const shown = new Set(showing.map((v) => v.index));
   const outermost = showing.filter((v) => !v.ancestors.some((a) => shown.has(a)));
+  return outermost.length === 1 ? (outermost[0]?.index ?? -1) : -1;
+}
+
+/**
+ * Languages a description may name ("the Go snippet", "the shell commands", "the Dockerfile"), each
+ * with the words a code block's classes use for it (`language-go`, `highlight-source-go`,
+ * `lang-sh`).
+ */
+const LANGUAGES: [named: RegExp, classes: string[]][] = [
+  [/\b(?:go|golang)\b/, ['go', 'golang']],
+  [/\bpython\b/, ['python', 'py', 'python3']],
+  [/\b(?:javascript|js|node(?:\.?js)?)\b/, ['javascript', 'js', 'node', 'jsx']],
+  [/\b(?:typescript|ts)\b/, ['typescript', 'ts', 'tsx']],
+  [/(?:^|\s)c(?=\s|$)/, ['c']],
+  [/\bc\+\+|\bcpp\b/, ['cpp', 'cplusplus', 'cc']],
+  [/\b(?:shell|bash|terminal|console|sh|zsh)\b/, ['shell', 'bash', 'sh', 'console', 'shellsession', 'zsh']],
+  [/\bsql\b/, ['sql', 'postgresql', 'pgsql', 'mysql', 'plpgsql']],
+  [/\bjson\b/, ['json']],
+  [/\bya?ml\b/, ['yaml', 'yml']],
+  [/\bdockerfile\b/, ['dockerfile', 'docker']],
+  [/\bcss\b/, ['css', 'scss']],
+  [/\bhtml\b/, ['html', 'xml', 'markup']],
+  [/\bruby\b/, ['ruby', 'rb']],
+  [/\brust\b/, ['rust', 'rs']],
+  [/\bjava\b/, ['java']],
+  [/\bphp\b/, ['php']],
+];
+
+/** File names a description quotes: `add.c`, `hello.cpp`, `package.json`. */
+const FILE_NAME =
+  /\b[\w-]+\.(?:c|h|cc|cpp|hpp|go|rs|py|js|mjs|cjs|ts|tsx|jsx|rb|php|java|kt|cs|swift|sh|json|ya?ml|toml|xml|html|css|sql|ini|conf|cfg|lock)\b/g;
+
+/**
+ * The code block a description asking for code means (see {@link codeShowing} first): the one `pre`
+ * that shows the most of what the description says — a name of code or a file it quotes (2 each),
+ * the language it names when the block's classes say it (2), its other words in the block's text (1
+ * each) — leading every other block by 2 at least; or the page's only `pre`. Not for an ordinal
+ * ("the second snippet"), which the hand matcher counts. -1 when none is plain.
+ */
+export function codeFound(description: string, query: Query, views: readonly ElementView[]): number {
+  const named = codeShowing(description, views);
+  if (named >= 0 || !asks(query, 'code') || query.ordinal !== null) return named;
+  const shown = new Set<number>();
+  const blocks = views.filter((v) => v.tag === 'pre');
+  for (const v of blocks) shown.add(v.index);
+  const outer = blocks.filter((v) => !v.ancestors.some((a) => shown.has(a)));
+  if (outer.length === 1) return outer[0]?.index ?? -1;
+  const lower = description.toLowerCase();
+  const names = [...codeNames(description), ...(description.match(FILE_NAME) ?? [])];
+  const languages = LANGUAGES.filter(([named]) => named.test(lower)).map(([, classes]) => classes);
+  const content = new Set(
+    query.terms
+      .filter(contentWord)
+      .flatMap((t) => (t.word.length >= 3 && !/^\d+$/.test(t.word) ? [t.word] : [])),
+  );
+  // The classes of the block and of the elements a user takes for it (the wrapper that says `highlight-source-go`, the `code` inside).
+  const classesOf = (v: ElementView): string[] => {
+    const near = views.filter((o) => o.index === v.index || takenFor(v, o));
+    return near.flatMap((o) =>
+      `${o.element.attributes.class ?? ''} ${o.element.attributes.id ?? ''}`
+        .toLowerCase()
+        .split(/[^a-z0-9+#]+/),
+    );
+  };
+  const scoreOf = (v: ElementView): number => {
+    const raw = v.element.text;
+    const classes = new Set(classesOf(v));
+    let score = 0;
+    for (const n of names) if (raw.includes(n.endsWith('()') ? n.slice(0, -1) : n)) score += 2;
+    for (const classNames of languages) if (classNames.some((c) => classes.has(c))) score += 2;
+    for (const w of content) if (v.textSet.has(w)) score += 1;
+    return score;
+  };
+  const scored = outer.map((v) => ({ v, score: scoreOf(v) })).sort((a, b) => b.score - a.score);
+  const [best, next] = scored;
+  if (!best || best.score < 2 || best.score - (next?.score ?? 0) < 2) return -1;
+  return best.v.index;
+}
+
+/** Words of an id that say nothing of what the element is (`site-navigation`, `main-content`, `page-wrapper`). */
+const ID_FILLERS = new Set(
+  [
+    'site',
+    'main',
+    'primary',
+    'global',
+    'page',
+    'wrapper',
+    'wrap',
+    'container',
+    'area',
+    'section',
+    'box',
+    'block',
+    'inner',
+    'outer',
+    'holder',
+    'js',
+    'top',
+    'region',
+    'widget',
+    'module',
+    'panel',
+    'el',
+  ].map((w) => words(w)[0] ?? w),
+);
+
+/**
+ * The element whose id says just what the description says, in the description's own words: an id
+ * is the one name a page gives one element, so `#comments` for "the reader comments",
+ * `#commentform` for "the form to leave a comment", `#site-navigation` for "the main navigation",
+ * `#sidebar` for "the sidebar". Every word of the id (split at case changes, dashes and
+ * underscores; one run-together word may be two of the description's) is a word of the
+ * description or of its synonyms, or says nothing ({@link ID_FILLERS}), and one names the kind the
+ * description asks for (not a field's id for another kind: `#searchInput` is not "the search
+ * box"), nor for a title (`#site-title` is not the post's). Not for an ordinal. Of the ids that
+ * say the most of the description's words, the outermost when the others lie inside it; -1 when
+ * none, or several apart.
+ */
+export function namedById(description: string, query: Query, views: readonly ElementView[]): number {
+  // A title is the page's or the site's by what it says, not by its id (`#site-title`): soleTitle's.
+  const asked = query.kinds.filter((k) => k.strength >= 0.7 && k.kind.id !== 'heading');
+  if (asked.length === 0 || query.ordinal !== null) return -1;
+  const askedIds = new Set(asked.map((k) => k.kind.id));
+  const namesKind = (token: string): boolean =>
+    asked.some((k) => k.word === token) || kindsOf(token).some((k) => askedIds.has(k.kind.id));
+  const said = new Set(words(description));
+  for (const w of [...said]) for (const s of synonymsOf(w)) said.add(s);
+  // How many of the description's words the id says when it fits (0 when it does not).
+  const fits = (id: string): number => {
+    let named = false;
+    let count = 0;
+    for (const token of words(id.replace(/\d+/g, ' '))) {
+      if (ID_FILLERS.has(token)) continue;
+      if (said.has(token)) {
+        named ||= namesKind(token);
+        count++;
+        continue;
+      }
+      // A run-together pair: `commentform`, `sitenav`.
+      let split = false;
+      for (let at = 3; at <= token.length - 3 && !split; at++) {
+        const [a, b] = [words(token.slice(0, at))[0] ?? '', words(token.slice(at))[0] ?? ''];
+        const known = (w: string): boolean => said.has(w) || ID_FILLERS.has(w);
+        if (known(a) && known(b)) {
+          split = true;
+          named ||= namesKind(a) || namesKind(b);
+          count += (said.has(a) ? 1 : 0) + (said.has(b) ? 1 : 0);
+        }
+      }
+      if (!split) return 0;
+    }
+    return named ? count : 0;
+  };
+  const sayings = views.map((v) => {
+    const id = v.element.attributes.id;
+    // A field's id ("searchInput") names what it is for, not the box a user means.
+    const field = (v.tag === 'input' || v.tag === 'textarea' || v.tag === 'select') && !askedIds.has('field');
+    return id !== undefined && id.length <= 40 && !field ? fits(id) : 0;
+  });
+  // The ids that say the most of the description (`#commentform` before `#comments` for "the form to leave a comment").
+  const most = Math.max(0, ...sayings);
+  const found = most === 0 ? [] : views.filter((v) => sayings[v.index] === most);
+  const ids = new Set(found.map((v) => v.index));
+  const outermost = found.filter((v) => !v.ancestors.some((a) => ids.has(a)));
   return outermost.length === 1 ? (outermost[0]?.index ?? -1) : -1;
 }
 

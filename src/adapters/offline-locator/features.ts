@@ -161,6 +161,7 @@ const CONTENT_KINDS = new Set([
   'table',
   'share',
   'comments',
+  'related',
   'contents',
   'image',
   'price',

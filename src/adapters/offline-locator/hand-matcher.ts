@@ -143,7 +143,9 @@ function headOf(kindWords: readonly string[], plural: boolean): string | undefin
   // "the share buttons", "the social links": the group that holds them.
   if (plural && MEMBER_HEADS.has(last) && kindsOf(strong).some((k) => k.kind.container)) return strong;
   if (last === 'name' && kindsOf(strong).some((k) => k.kind.id === 'byline')) return strong;
-  return last;
+  // "the related articles", "similar posts": the box of them, whatever they are.
+  const related = kindWords.slice(0, -1).find((w) => kindsOf(w).some((k) => k.kind.id === 'related'));
+  return related ?? last;
 }
 
 /** Splits a description into what to find and where. */
@@ -162,10 +164,12 @@ export function parseDescription(description: string): Query {
   const context = words(contextText).filter(notModifier);
   const holding = HOLDING.exec(targetText);
   const headText = holding && holding.index > 0 ? targetText.slice(0, holding.index) : targetText;
-  const kindWords = words(headText).filter((w) => !MODIFIERS.has(w) && kindsOf(w).length > 0);
+  // What a parenthesis lists ("the Tools links (What links here, Related changes…)") names no kind.
+  const headWords = headText.replace(/\([^)]*\)?/g, ' ');
+  const kindWords = words(headWords).filter((w) => !MODIFIERS.has(w) && kindsOf(w).length > 0);
   const named = new Set(kindWords);
   // The head's words as written: stemming drops the plural ("buttons" is "button").
-  const raw = words(headText, { stem: false }).filter((w) => !MODIFIERS.has(w));
+  const raw = words(headWords, { stem: false }).filter((w) => !MODIFIERS.has(w));
   const last = raw.at(-1) ?? '';
   const kindWordsRaw = raw.filter((w) => kindsOf(w).length > 0);
   const head = headOf(kindWords, isPlural(kindWordsRaw.at(-1) ?? ''));

@@ -235,6 +235,11 @@ export const KINDS: Record<string, Kind> = {
     return CONTENTS_NAME.test(v.element.name) ? 0.8 : 0;
   }),
   comments: k('comments', true, (v) => (hinted(v, 'comment', 'comments', 'discussion', 'replies') ? 1 : 0)),
+  related: k('related', true, (v) => {
+    if (hinted(v, 'related', 'recirculation', 'similar', 'recommend', 'recommended', 'rltd')) return 1;
+    if (labelled(v, 'related', 'similar', 'recommend')) return 0.8;
+    return hinted(v, 'trending', 'popular', 'mostread', 'nextarticle') ? 0.6 : 0;
+  }),
   rating: k('rating', false, (v) => {
     if (hinted(v, 'rating', 'stars', 'score') || /\bout of \d|\bstars?\b/i.test(v.element.name)) return 1;
     return /★/.test(v.element.text) && v.element.text.length <= 40 ? 0.6 : 0;
@@ -389,6 +394,15 @@ const KIND_WORDS: Record<string, [kind: string, strength: number][]> = {
   code: [['code', 1]],
   snippet: [['code', 1]],
   codeblock: [['code', 1]],
+  command: [['code', 0.8]],
+  shell: [['code', 0.7]],
+  terminal: [['code', 0.6]],
+  console: [['code', 0.5]],
+  bash: [['code', 0.8]],
+  sql: [['code', 0.7]],
+  dockerfile: [['code', 0.8]],
+  makefile: [['code', 0.8]],
+  yaml: [['code', 0.6]],
   date: [['date', 1]],
   timestamp: [['date', 1]],
   publication: [['date', 0.6]],
@@ -405,6 +419,12 @@ const KIND_WORDS: Record<string, [kind: string, strength: number][]> = {
   toc: [['contents', 1]],
   contents: [['contents', 1]],
   comment: [['comments', 1]],
+  discussion: [['comments', 0.8]],
+  replies: [['comments', 0.8]],
+  related: [['related', 1]],
+  similar: [['related', 0.8]],
+  recommended: [['related', 0.8]],
+  trending: [['related', 0.6]],
   rating: [['rating', 1]],
   star: [['rating', 1]],
   score: [['rating', 0.6]],

@@ -3,12 +3,14 @@ import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { parseDescription, shortlistOffline } from '../../../src/adapters/offline-locator/offline-locator.js';
 import {
   brandLogo,
+  codeFound,
   codeNames,
   codeShowing,
   contentsBox,
   listedItems,
   evidentFound,
   mainText,
+  namedById,
   namedControl,
   quotedPhrase,
   shareBar,
@@ -477,6 +479,183 @@ describe('a code block by the names of code it shows', () => {
     // fetch() is in two blocks.
     expect(codeShowing('the fetch() example', views)).toBe(-1);
     expect(codeShowing('the SQL query', views)).toBe(-1);
+  });
+});
+
+describe('a code block by what the description says of it', () => {
+  const page: PageElement[] = [
+    element(
+      { selector: 'article', tag: 'article', role: 'article', box: wide(3000), text: 'A post' },
+      0,
+      null,
+    ), // 0
+    element(
+      {
+        selector: 'div.highlight-source-go',
+        tag: 'div',
+        attributes: { class: 'highlight highlight-source-go' },
+        text: 'import "os"',
+      },
+      100,
+      0,
+    ), // 1
+    element({ selector: 'div.highlight-source-go pre', tag: 'pre', text: 'import "os"' }, 100, 1), // 2
+    element(
+      {
+        selector: 'div.highlight-source-python',
+        tag: 'div',
+        attributes: { class: 'highlight highlight-source-python' },
+        text: 'import os',
+      },
+      300,
+      0,
+    ), // 3
+    element({ selector: 'div.highlight-source-python pre', tag: 'pre', text: 'import os' }, 300, 3), // 4
+    element(
+      {
+        selector: 'pre.language-cpp',
+        tag: 'pre',
+        attributes: { class: 'language-cpp' },
+        text: '// hello.cpp #include <stdio.h> int main() { printf("hello"); }',
+      },
+      500,
+      0,
+    ), // 5
+    element(
+      {
+        selector: 'pre.language-bash',
+        tag: 'pre',
+        attributes: { class: 'language-bash' },
+        text: '$ emcc hello.cpp -O3 -o hello.wasm $ wasmer run hello.wasm',
+      },
+      700,
+      0,
+    ), // 6
+    element({ selector: 'p', tag: 'p', text: 'Compile hello.cpp and run it with wasmer.' }, 650, 0), // 7
+  ];
+  const views = viewsOf(page);
+  const found = (d: string): string | undefined => page[codeFound(d, parseDescription(d), views)]?.selector;
+
+  it('is the block in the language the description names, by its classes', () => {
+    expect(found('the Go import snippet')).toBe('div.highlight-source-go pre');
+    expect(found('the Python code')).toBe('div.highlight-source-python pre');
+  });
+
+  it('is the block that shows most of the words and files it says, far ahead of the others', () => {
+    expect(found('the shell commands that compile hello.cpp and run it with wasmer')).toBe(
+      'pre.language-bash',
+    );
+    // A file's name says its language too; "hello" alone is in two blocks, and nothing else tells them apart.
+    expect(found('the hello.cpp code')).toBe('pre.language-cpp');
+    expect(found('the hello code')).toBeUndefined();
+    expect(found('the import snippet')).toBeUndefined();
+  });
+
+  it('is none for an ordinal or when no code is asked for, and the only block when there is one', () => {
+    expect(found('the second Go snippet')).toBeUndefined();
+    expect(found('the Go import paragraph')).toBeUndefined();
+    const one = [page[0], { ...page[5], parent: 0 }].filter((e): e is PageElement => e !== undefined);
+    expect(one[codeFound('the code block', parseDescription('the code block'), viewsOf(one))]?.selector).toBe(
+      'pre.language-cpp',
+    );
+  });
+});
+
+describe('an element by its id', () => {
+  const page: PageElement[] = [
+    element({ selector: '#page', tag: 'div', attributes: { id: 'page' }, box: wide(4000) }, 0, null), // 0
+    element({ selector: '#site-title', tag: 'p', attributes: { id: 'site-title' }, text: 'A blog' }, 0, 0), // 1
+    element(
+      {
+        selector: '#site-navigation',
+        tag: 'nav',
+        role: 'navigation',
+        attributes: { id: 'site-navigation' },
+        text: 'Home About',
+      },
+      40,
+      0,
+    ), // 2
+    element(
+      {
+        selector: '#mobile-navigation',
+        tag: 'nav',
+        role: 'navigation',
+        attributes: { id: 'mobile-navigation' },
+        text: 'Home About',
+      },
+      80,
+      0,
+    ), // 3
+    element(
+      { selector: '#searchInput', tag: 'input', role: 'searchbox', attributes: { id: 'searchInput' } },
+      120,
+      0,
+    ), // 4
+    element(
+      {
+        selector: '#sidebar',
+        tag: 'aside',
+        role: 'complementary',
+        attributes: { id: 'sidebar' },
+        text: 'Recent posts',
+      },
+      200,
+      0,
+    ), // 5
+    element(
+      {
+        selector: '#comments',
+        tag: 'div',
+        attributes: { id: 'comments' },
+        box: wide(900),
+        text: '2 comments',
+      },
+      2000,
+      0,
+    ), // 6
+    element(
+      { selector: '#comment-1', tag: 'article', attributes: { id: 'comment-1' }, text: 'Nice post' },
+      2100,
+      6,
+    ), // 7
+    element(
+      {
+        selector: '#commentform',
+        tag: 'form',
+        role: 'form',
+        attributes: { id: 'commentform' },
+        text: 'Leave a reply',
+      },
+      2600,
+      6,
+    ), // 8
+  ];
+  const views = viewsOf(page);
+  const byId = (d: string): string | undefined => page[namedById(d, parseDescription(d), views)]?.selector;
+
+  it("is the element whose id says what is asked, in the description's words or words that say nothing", () => {
+    expect(byId('the main navigation')).toBe('#site-navigation');
+    expect(byId('the sidebar')).toBe('#sidebar');
+    expect(byId('the reader comments')).toBe('#comments');
+    // The id that says the most of it: the form, not the comments around it.
+    expect(byId('the comment form')).toBe('#commentform');
+  });
+
+  it("is none for another kind, a field's id, a title, an ordinal, or a description no id says", () => {
+    expect(byId('when the first comment was written')).toBeUndefined();
+    expect(byId('the search box')).toBeUndefined();
+    expect(byId('the post title')).toBeUndefined();
+    expect(byId('the second comment')).toBeUndefined();
+    expect(byId('the share buttons')).toBeUndefined();
+    expect(byId('the mobile menu')).toBe('#mobile-navigation');
+  });
+
+  it('makes the locator crop when it chose that element, however unsure the ranker is between two menus', () => {
+    const map = storyMap(page, 4000);
+    const answer = shortlistOffline('the main navigation', map, 0).answer;
+    expect(answer.selector).toBe('#site-navigation');
+    expect(answer.confidence).toBeGreaterThanOrEqual(CROP_CONFIDENCE);
   });
 });
 

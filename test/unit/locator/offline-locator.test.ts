@@ -355,6 +355,16 @@ describe('reading a description', () => {
     expect(kindOf('the sidebar with Navigation, Interaction and Tools')).toEqual(['sidebar']);
     expect(kindOf('the price shown with the add to basket button')).toEqual(['price']);
     expect(kindOf('the query that computes the average')).toEqual([]);
+    // Code by what runs it; comments by another name; the box of related things, whatever they are.
+    expect(kindOf('the shell commands that compile hello.cpp')).toEqual(['code']);
+    expect(kindOf('the Dockerfile example')).toEqual(['code']);
+    expect(kindOf('the discussion under the post')).toEqual(['comments']);
+    expect(kindOf('related books')).toEqual(['related']);
+    expect(kindOf('the related article link')).toEqual(['related']);
+    expect(kindOf('similar articles')).toEqual(['related']);
+    // What a parenthesis lists names no kind: these are links, not related things.
+    expect(kindOf('the Tools links (What links here, Related changes...)')).toEqual(['link']);
+    expect(kindOf('main navigation (Home, Articles, Demos, About)')).toEqual(['navigation']);
     // A table of contents as wikis and docs label it; not what a file or a cart holds.
     for (const d of ['the contents', 'the contents box', 'the page contents', 'the "On this page" list'])
       expect(kindOf(d), d).toEqual(['contents']);
