@@ -35,8 +35,14 @@ import {
   sameFamily,
   scoreRows,
 } from '../../src/adapters/offline-locator/ranker.js';
-import { evidentFound, namedById, vouchedEvident } from '../../src/adapters/offline-locator/evident.js';
+import {
+  evidentFound,
+  namedByClass,
+  namedById,
+  vouchedEvident,
+} from '../../src/adapters/offline-locator/evident.js';
 const BY_ID = !process.argv.includes('--no-by-id');
+const BY_CLASS = !process.argv.includes('--no-by-class');
 import type { DumpedPage } from './dump.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -76,6 +82,7 @@ interface Sample {
   vouch: number;
   /** The element whose id says what the description says (namedById in evident.ts), -1 when none. */
   byId: number;
+  byClass: number;
   /** The ranker's scores as the locator takes them (placedScores in offline-locator.ts). */
   placed: (scores: number[]) => number[];
   /** True when an answer of this element is capped at DOUBT_CAP (doubtful in hand-matcher.ts). */
@@ -117,6 +124,7 @@ for (const p of pages) {
       named: namedControl(c.description, query, views),
       vouch: vouchedEvident(found),
       byId: BY_ID ? namedById(c.description, query, views) : -1,
+      byClass: BY_CLASS ? namedByClass(c.description, query, views) : -1,
       placed: (scores) => placedScores(scores, query, views, p.map),
       doubt: (index) => inDoubt(query, views, p.map, rows, index),
     });
@@ -382,7 +390,8 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
       named: a.s.named >= 0 && sameFamily(a.s, a.s.named, index),
       evident:
         (a.s.vouch >= 0 && sameFamily(a.s, a.s.vouch, index)) ||
-        (a.s.byId >= 0 && sameFamily(a.s, a.s.byId, index)),
+        (a.s.byId >= 0 && sameFamily(a.s, a.s.byId, index)) ||
+        (a.s.byClass >= 0 && sameFamily(a.s, a.s.byClass, index)),
       doubtful: a.s.doubt(index),
     },
     GAP,

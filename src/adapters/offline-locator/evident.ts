@@ -389,6 +389,28 @@ const ID_FILLERS = new Set(
  * none, or several apart.
  */
 export function namedById(description: string, query: Query, views: readonly ElementView[]): number {
+  return namedBy(description, query, views, (v) => {
+    const id = v.element.attributes.id;
+    return id === undefined ? [] : [id];
+  });
+}
+
+/**
+ * As {@link namedById}, by one of an element's classes (`.share-tools`, `.hero`): of the classes
+ * that say the most, the element when it is the only one outermost.
+ */
+export function namedByClass(description: string, query: Query, views: readonly ElementView[]): number {
+  return namedBy(description, query, views, (v) =>
+    (v.element.attributes.class ?? '').split(/\s+/).filter(Boolean),
+  );
+}
+
+function namedBy(
+  description: string,
+  query: Query,
+  views: readonly ElementView[],
+  namesOf: (v: ElementView) => string[],
+): number {
   // A title is the page's or the site's by what it says, not by its id (`#site-title`): soleTitle's.
   const asked = query.kinds.filter((k) => k.strength >= 0.7 && k.kind.id !== 'heading');
   if (asked.length === 0 || query.ordinal !== null) return -1;
@@ -424,10 +446,10 @@ export function namedById(description: string, query: Query, views: readonly Ele
     return named ? count : 0;
   };
   const sayings = views.map((v) => {
-    const id = v.element.attributes.id;
     // A field's id ("searchInput") names what it is for, not the box a user means.
     const field = (v.tag === 'input' || v.tag === 'textarea' || v.tag === 'select') && !askedIds.has('field');
-    return id !== undefined && id.length <= 40 && !field ? fits(id) : 0;
+    if (field) return 0;
+    return Math.max(0, ...namesOf(v).map((name) => (name.length <= 40 ? fits(name) : 0)));
   });
   // The ids that say the most of the description (`#commentform` before `#comments` for "the form to leave a comment").
   const most = Math.max(0, ...sayings);

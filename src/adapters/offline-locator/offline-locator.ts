@@ -12,12 +12,21 @@ import type { ElementView } from './kinds.js';
 import type { Shape } from './ranker.js';
 import { argmax, calibrationSignals, confidenceOf, nestedGap, sameFamily, scoreRows } from './ranker.js';
 import { RANKER } from './ranker-weights.js';
-import { evidentFound, namedById, namedControl, soleDate, soleTitle, vouchedEvident } from './evident.js';
+import {
+  evidentFound,
+  namedByClass,
+  namedById,
+  namedControl,
+  soleDate,
+  soleTitle,
+  vouchedEvident,
+} from './evident.js';
 
 export type { HandAnswer, Query, Scored } from './hand-matcher.js';
 export { locateByHand, parseDescription, rankElements, Scorer } from './hand-matcher.js';
 export {
   evidentFound,
+  namedByClass,
   namedById,
   namedControl,
   soleDate,
@@ -139,7 +148,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   const dated = soleDate(query, views, map);
   const named = namedControl(description, query, views);
   const vouched = vouchedEvident(evidentOne);
-  const byId = namedById(description, query, views);
+  const byName = [namedById(description, query, views), namedByClass(description, query, views)];
   const view = views[index];
   const confidence = decideConfidence({
     ranked,
@@ -149,7 +158,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     title: index === soleTitle(query, views, map.title),
     date: dated >= 0 && sameFamily(shape, dated, index),
     named: named >= 0 && sameFamily(shape, named, index),
-    evident: [vouched, byId].some((found) => found >= 0 && sameFamily(shape, found, index)),
+    evident: [vouched, ...byName].some((found) => found >= 0 && sameFamily(shape, found, index)),
     doubtful: inDoubt(query, views, map, rows, index),
   });
   const selector = view?.element.selector ?? null;
@@ -225,7 +234,8 @@ export interface ConfidenceInputs {
   named: boolean;
   /**
    * The chosen element is one that a vouching rule of evident.ts found ({@link vouchedEvident}) or
-   * whose id says what the description says ({@link namedById}), or one a user would take for it.
+   * whose id or class says what the description says ({@link namedById}, {@link namedByClass}), or
+   * one a user would take for it.
    */
   evident: boolean;
   /** The description says something the chosen element plainly is not ({@link doubtful}). */
