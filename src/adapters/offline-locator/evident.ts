@@ -3,15 +3,16 @@ import type { Query } from './hand-matcher.js';
 import { contentWord } from './hand-matcher.js';
 import type { ElementView } from './kinds.js';
 import { KINDS, kindsOf, takenFor } from './kinds.js';
-import { countIn, dayShownIn, plain, showsSomeDay, synonymsOf, words } from './text.js';
+import { countIn, dayShownIn, plain, showsSomeDay, stem, synonymsOf, words } from './text.js';
 
 /*
  * Answers a page makes evident. Each rule reads one plain sign of what the description means — the
  * page's one headline, the day its metadata says it was published, the items or phrase the
  * description quotes, a heading it names, the code it names, the page's running text, its share
  * bar, its byline, its table of contents, a brand's logo — and answers with the one element that
- * shows it, or -1. The title, the date, a named control and four of {@link soleEvident}'s rules
- * ({@link VOUCHING_RULES}) make the locator (offline-locator.ts) crop at 0.7 when its answer is
+ * shows it, or -1. The title, the date, a named control, four of {@link soleEvident}'s rules
+ * ({@link VOUCHING_RULES}) and an id or class that says what is asked ({@link namedById},
+ * {@link namedByClass}) make the locator (offline-locator.ts) crop at 0.7 when its answer is
  * that element or one a user would take for it; the element {@link soleEvident} finds is a feature
  * of the learned ranker (features.ts `evident`, `evidentFamily`), weighed against the others by
  * training. Each was measured out of fold on the `tune` cases of bench/describe (README
@@ -143,7 +144,8 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
  * - for "the WebMD logo", the first logo that shows the brand ({@link brandLogo});
  * - a heading it names as the page writes it ("the Add-ons section", "nutrition information"), or
  *   a title of two words or more that no heading shows ("the Trending on Kinja list");
- * - the code block that shows the names of code it quotes ({@link codeShowing});
+ * - the code block that shows the names of code it quotes, or else the most of what it says of
+ *   the code: files, language, words ({@link codeFound});
  * - for "the article text", the page's running text ({@link mainText});
  * - for "the share buttons", the page's share bar ({@link shareBar}).
  * The ranker learns how far to trust it: out of fold on the `tune` cases of bench/describe it makes
@@ -162,7 +164,8 @@ export type EvidentRule =
 /**
  * The rules whose element is vouched for (a crop at 0.7) when the locator chose it: a quoted
  * phrase, the table of contents, the code named, the share bar. On the `tune` cases of
- * bench/describe each found only right elements (5, 5, 3 and 9), and vouching for them cropped
+ * bench/describe each found only right elements (5, 5, 3 and 9; the code, with {@link codeFound}'s
+ * files, language and words, 4 on `tune` and the fixture pages), and vouching for them cropped
  * 0.7 % more right and nothing more wrong out of fold (README "Element by description"). The others
  * stay ranker features only: a named heading (25 right, 1 wrong) vouching too cropped 1.6 % more
  * right but 0.1 % more wrong; the running text, the byline and the logo found wrong ones (2, 3, 2).
@@ -259,7 +262,9 @@ export function codeNames(description: string): string[] {
  * blocks show them.
  */
 export function codeShowing(description: string, views: readonly ElementView[]): number {
-  const names = codeNames(description);
+  // A file's name is shown where it is used (`$ python3 main.py`) more than in the file: not here.
+  const files = new Set((description.match(FILE_NAME) ?? []).map((f) => f.toLowerCase()));
+  const names = codeNames(description).filter((n) => !files.has(n.toLowerCase()));
   if (names.length === 0) return -1;
   const code = KINDS.code;
   const showing = views.filter(
@@ -275,70 +280,107 @@ export function codeShowing(description: string, views: readonly ElementView[]):
 /**
  * Languages a description may name ("the Go snippet", "the shell commands", "the Dockerfile"), each
  * with the words a code block's classes use for it (`language-go`, `highlight-source-go`,
- * `lang-sh`).
+ * `lang-sh`) and the extensions of its files. Read in the description as written: "Go" and "C" only
+ * capitalised (not "go into the folder"), Node only as "Node.js", a console only not `console.log`.
  */
-const LANGUAGES: [named: RegExp, classes: string[]][] = [
-  [/\b(?:go|golang)\b/, ['go', 'golang']],
-  [/\bpython\b/, ['python', 'py', 'python3']],
-  [/\b(?:javascript|js|node(?:\.?js)?)\b/, ['javascript', 'js', 'node', 'jsx']],
-  [/\b(?:typescript|ts)\b/, ['typescript', 'ts', 'tsx']],
-  [/(?:^|\s)c(?=\s|$)/, ['c']],
-  [/\bc\+\+|\bcpp\b/, ['cpp', 'cplusplus', 'cc']],
-  [/\b(?:shell|bash|terminal|console|sh|zsh)\b/, ['shell', 'bash', 'sh', 'console', 'shellsession', 'zsh']],
-  [/\bsql\b/, ['sql', 'postgresql', 'pgsql', 'mysql', 'plpgsql']],
-  [/\bjson\b/, ['json']],
-  [/\bya?ml\b/, ['yaml', 'yml']],
-  [/\bdockerfile\b/, ['dockerfile', 'docker']],
-  [/\bcss\b/, ['css', 'scss']],
-  [/\bhtml\b/, ['html', 'xml', 'markup']],
-  [/\bruby\b/, ['ruby', 'rb']],
-  [/\brust\b/, ['rust', 'rs']],
-  [/\bjava\b/, ['java']],
-  [/\bphp\b/, ['php']],
+const LANGUAGES: { named: RegExp; classes: string[]; files: string[] }[] = [
+  { named: /\bGo\b|\bgolang\b/i, classes: ['go', 'golang'], files: ['go'] },
+  { named: /\bpython\b/i, classes: ['python', 'py', 'python3'], files: ['py'] },
+  {
+    named: /\b(?:javascript|js|node\.?js)\b/i,
+    classes: ['javascript', 'js', 'node', 'jsx'],
+    files: ['js', 'mjs', 'cjs', 'jsx'],
+  },
+  { named: /\b(?:typescript|ts)\b/i, classes: ['typescript', 'ts', 'tsx'], files: ['ts', 'tsx'] },
+  { named: /(?:^|[\s(])C(?=[\s),.]|$)/, classes: ['c'], files: ['c', 'h'] },
+  { named: /\bc\+\+|\bcpp\b/i, classes: ['cpp', 'cplusplus', 'cc'], files: ['cpp', 'cc', 'hpp'] },
+  {
+    named: /\b(?:shell|bash|terminal|sh|zsh)\b|\bconsole\b(?!\.)/i,
+    classes: ['shell', 'bash', 'sh', 'console', 'shellsession', 'zsh'],
+    files: ['sh'],
+  },
+  { named: /\bsql\b/i, classes: ['sql', 'postgresql', 'pgsql', 'mysql', 'plpgsql'], files: ['sql'] },
+  { named: /\bjson\b/i, classes: ['json'], files: ['json'] },
+  { named: /\bya?ml\b/i, classes: ['yaml', 'yml'], files: ['yaml', 'yml'] },
+  { named: /\bdockerfile\b/i, classes: ['dockerfile', 'docker'], files: [] },
+  { named: /\bmakefile\b/i, classes: ['makefile', 'make'], files: [] },
+  { named: /\bcss\b/i, classes: ['css', 'scss'], files: ['css', 'scss'] },
+  { named: /\bhtml\b/i, classes: ['html', 'xml', 'markup'], files: ['html', 'xml'] },
+  { named: /\bruby\b/i, classes: ['ruby', 'rb'], files: ['rb'] },
+  { named: /\brust\b/i, classes: ['rust', 'rs'], files: ['rs'] },
+  { named: /\bjava\b/i, classes: ['java'], files: ['java'] },
+  { named: /\bphp\b/i, classes: ['php'], files: ['php'] },
 ];
 
-/** File names a description quotes: `add.c`, `hello.cpp`, `package.json`. */
+/** File names a description quotes: `add.c`, `hello.cpp`, `package.json` (not `Node.js`, `Vue.js`). */
 const FILE_NAME =
-  /\b[\w-]+\.(?:c|h|cc|cpp|hpp|go|rs|py|js|mjs|cjs|ts|tsx|jsx|rb|php|java|kt|cs|swift|sh|json|ya?ml|toml|xml|html|css|sql|ini|conf|cfg|lock)\b/g;
+  /\b(?!node\.js\b|vue\.js\b|next\.js\b)[\w-]+\.(?:c|h|cc|cpp|hpp|go|rs|py|js|mjs|cjs|ts|tsx|jsx|rb|php|java|kt|cs|swift|sh|json|ya?ml|toml|xml|html|css|sql|ini|conf|cfg|lock)\b/gi;
+
+/** The words of a code block's classes and ids, of the block and of the wrappers and insides a user takes for it. */
+function codeClasses(
+  block: ElementView,
+  views: readonly ElementView[],
+  inside: readonly number[],
+): Set<string> {
+  const near = [block.index, ...block.ancestors, ...inside]
+    .map((i) => views[i])
+    .filter((o): o is ElementView => o !== undefined && (o.index === block.index || takenFor(block, o)));
+  return new Set(
+    near.flatMap((o) =>
+      `${o.element.attributes.class ?? ''} ${o.element.attributes.id ?? ''}`
+        .toLowerCase()
+        .split(/[^a-z0-9+#]+/),
+    ),
+  );
+}
 
 /**
  * The code block a description asking for code means (see {@link codeShowing} first): the one `pre`
- * that shows the most of what the description says — a name of code or a file it quotes (2 each),
- * the language it names when the block's classes say it (2), its other words in the block's text (1
- * each) — leading every other block by 2 at least; or the page's only `pre`. Not for an ordinal
- * ("the second snippet"), which the hand matcher counts. -1 when none is plain.
+ * that shows the most of what the description says — a name of code it quotes (2 each), a file it
+ * quotes (1 each), the language it names or its files' extension says when the block's classes say
+ * it (2), its other words in the block's text (1 each) — leading every other block by 2 at least; or
+ * the page's only `pre`, unless its classes say another language than the one named. Not for an
+ * ordinal ("the second snippet"), which the hand matcher counts. -1 when none is plain.
  */
 export function codeFound(description: string, query: Query, views: readonly ElementView[]): number {
   const named = codeShowing(description, views);
-  if (named >= 0 || !asks(query, 'code') || query.ordinal !== null) return named;
-  const shown = new Set<number>();
+  const asksCode = query.kinds.some((k) => k.kind.id === 'code' && k.strength >= 0.6);
+  if (named >= 0 || !asksCode || query.ordinal !== null) return named;
   const blocks = views.filter((v) => v.tag === 'pre');
-  for (const v of blocks) shown.add(v.index);
-  const outer = blocks.filter((v) => !v.ancestors.some((a) => shown.has(a)));
-  if (outer.length === 1) return outer[0]?.index ?? -1;
-  const lower = description.toLowerCase();
-  const names = [...codeNames(description), ...(description.match(FILE_NAME) ?? [])];
-  const languages = LANGUAGES.filter(([named]) => named.test(lower)).map(([, classes]) => classes);
+  const isBlock = new Set(blocks.map((v) => v.index));
+  const outer = blocks.filter((v) => !v.ancestors.some((a) => isBlock.has(a)));
+  // The children of each outer block (the `code` in a `pre`), gathered in one pass.
+  const insideOf = new Map<number, number[]>(outer.map((v) => [v.index, []]));
+  for (const v of views) if (v.element.parent !== null) insideOf.get(v.element.parent)?.push(v.index);
+  const files = [...new Set((description.match(FILE_NAME) ?? []).map((f) => f.toLowerCase()))];
+  const names = codeNames(description).filter((n) => !files.includes(n.toLowerCase()));
+  const extensions = new Set(files.map((f) => f.slice(f.lastIndexOf('.') + 1)));
+  const languages = LANGUAGES.filter(
+    (l) => l.named.test(description) || l.files.some((e) => extensions.has(e)),
+  );
+  const classesOf = (v: ElementView): Set<string> => codeClasses(v, views, insideOf.get(v.index) ?? []);
+  const says = (classes: Set<string>, language: (typeof LANGUAGES)[number]): boolean =>
+    language.classes.some((c) => classes.has(c));
+  if (outer.length === 1) {
+    const only = outer[0];
+    if (!only) return -1;
+    const classes = classesOf(only);
+    const other = LANGUAGES.some((l) => !languages.includes(l) && says(classes, l));
+    return languages.length > 0 && other && !languages.some((l) => says(classes, l)) ? -1 : only.index;
+  }
   const content = new Set(
     query.terms
       .filter(contentWord)
       .flatMap((t) => (t.word.length >= 3 && !/^\d+$/.test(t.word) ? [t.word] : [])),
   );
-  // The classes of the block and of the elements a user takes for it (the wrapper that says `highlight-source-go`, the `code` inside).
-  const classesOf = (v: ElementView): string[] => {
-    const near = views.filter((o) => o.index === v.index || takenFor(v, o));
-    return near.flatMap((o) =>
-      `${o.element.attributes.class ?? ''} ${o.element.attributes.id ?? ''}`
-        .toLowerCase()
-        .split(/[^a-z0-9+#]+/),
-    );
-  };
+  const lowerText = (v: ElementView): string => v.element.text.toLowerCase();
   const scoreOf = (v: ElementView): number => {
     const raw = v.element.text;
-    const classes = new Set(classesOf(v));
+    const classes = classesOf(v);
     let score = 0;
     for (const n of names) if (raw.includes(n.endsWith('()') ? n.slice(0, -1) : n)) score += 2;
-    for (const classNames of languages) if (classNames.some((c) => classes.has(c))) score += 2;
+    for (const f of files) if (lowerText(v).includes(f)) score += 1;
+    for (const language of languages) if (says(classes, language)) score += 2;
     for (const w of content) if (v.textSet.has(w)) score += 1;
     return score;
   };
@@ -417,42 +459,76 @@ function namedBy(
   const askedIds = new Set(asked.map((k) => k.kind.id));
   const namesKind = (token: string): boolean =>
     asked.some((k) => k.word === token) || kindsOf(token).some((k) => askedIds.has(k.kind.id));
-  const said = new Set(words(description));
+  // Not what a parenthesis lists: `#pull-requests-tab` is one of "the repository tabs (Code, Issues, Pull requests)".
+  const lower = description.toLowerCase().replace(/\([^)]*\)?/g, ' ');
+  const said = new Set(words(lower));
   for (const w of [...said]) for (const s of synonymsOf(w)) said.add(s);
-  // How many of the description's words the id says when it fits (0 when it does not).
-  const fits = (id: string): number => {
+  // An id in the plural (`comments`) is the box of them: not "the comment by John", but "the
+  // comments", "the comment section".
+  const escaped = (w: string): string => w.replace(/[^a-z0-9]/g, (c) => `\\${c}`);
+  const agrees = (raw: string, stemmed: string): boolean =>
+    raw === stemmed ||
+    new RegExp(`\\b${escaped(raw)}\\b`).test(lower) ||
+    new RegExp(
+      `\\b${escaped(stemmed)}\\s+(?:section|area|box|block|part|panel|module|widget|container|region|thread|list)\\b`,
+    ).test(lower);
+  const known = (w: string): boolean => said.has(w) || ID_FILLERS.has(w);
+  // How many of the description's words a name says when it fits (0 when it does not); worked out once per name.
+  const memo = new Map<string, number>();
+  const fits = (name: string): number => {
+    const remembered = memo.get(name);
+    if (remembered !== undefined) return remembered;
     let named = false;
-    let count = 0;
-    for (const token of words(id.replace(/\d+/g, ' '))) {
+    const saying = new Set<string>();
+    let fit = true;
+    // Every word as written, stopwords too: `page-with-sidebar` is a layout, not the sidebar.
+    for (const raw of words(name.replace(/\d+/g, ' '), { stem: false, keepStopwords: true })) {
+      const token = stem(raw);
       if (ID_FILLERS.has(token)) continue;
-      if (said.has(token)) {
+      if (said.has(token) && agrees(raw, token)) {
         named ||= namesKind(token);
-        count++;
+        saying.add(token);
         continue;
       }
       // A run-together pair: `commentform`, `sitenav`.
       let split = false;
-      for (let at = 3; at <= token.length - 3 && !split; at++) {
-        const [a, b] = [words(token.slice(0, at))[0] ?? '', words(token.slice(at))[0] ?? ''];
-        const known = (w: string): boolean => said.has(w) || ID_FILLERS.has(w);
-        if (known(a) && known(b)) {
+      for (let at = 3; raw.length >= 6 && raw.length <= 20 && at <= raw.length - 3 && !split; at++) {
+        const [a, b] = [stem(raw.slice(0, at)), stem(raw.slice(at))];
+        if (known(a) && known(b) && (said.has(a) || said.has(b))) {
           split = true;
           named ||= namesKind(a) || namesKind(b);
-          count += (said.has(a) ? 1 : 0) + (said.has(b) ? 1 : 0);
+          for (const w of [a, b]) if (said.has(w)) saying.add(w);
         }
       }
-      if (!split) return 0;
+      if (!split) {
+        fit = false;
+        break;
+      }
     }
-    return named ? count : 0;
+    const count = fit && named ? saying.size : 0;
+    memo.set(name, count);
+    return count;
   };
+  // Nothing the size of the page: a layout's wrapper is no part of it.
+  let right = 0;
+  let bottom = 0;
+  for (const v of views) {
+    const { x, y, width, height } = v.element.box;
+    right = Math.max(right, x + width);
+    bottom = Math.max(bottom, y + height);
+  }
+  const largest = right * bottom;
   const sayings = views.map((v) => {
     // A field's id ("searchInput") names what it is for, not the box a user means.
     const field = (v.tag === 'input' || v.tag === 'textarea' || v.tag === 'select') && !askedIds.has('field');
-    if (field) return 0;
-    return Math.max(0, ...namesOf(v).map((name) => (name.length <= 40 ? fits(name) : 0)));
+    if (field || v.area > 0.5 * largest) return 0;
+    let best = 0;
+    for (const name of namesOf(v)) if (name.length <= 40) best = Math.max(best, fits(name));
+    return best;
   });
-  // The ids that say the most of the description (`#commentform` before `#comments` for "the form to leave a comment").
-  const most = Math.max(0, ...sayings);
+  // The names that say the most of the description (`#commentform` before `#comments` for "the form to leave a comment").
+  let most = 0;
+  for (const n of sayings) most = Math.max(most, n);
   const found = most === 0 ? [] : views.filter((v) => sayings[v.index] === most);
   const ids = new Set(found.map((v) => v.index));
   const outermost = found.filter((v) => !v.ancestors.some((a) => ids.has(a)));

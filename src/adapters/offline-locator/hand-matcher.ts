@@ -123,6 +123,9 @@ const GENERIC_HEADS = new Set([
   'region',
 ]);
 
+/** Kinds of the things a box of related things lists ("related articles", "similar videos", "related links"). */
+const RELATED_MEMBERS = new Set(['article', 'link', 'list', 'image', 'video']);
+
 /** Members of a group: named in the plural after a kind that holds them, the group is meant. */
 const MEMBER_HEADS = new Set(['button', 'link', 'icon']);
 
@@ -143,15 +146,20 @@ function headOf(kindWords: readonly string[], plural: boolean): string | undefin
   // "the share buttons", "the social links": the group that holds them.
   if (plural && MEMBER_HEADS.has(last) && kindsOf(strong).some((k) => k.kind.container)) return strong;
   if (last === 'name' && kindsOf(strong).some((k) => k.kind.id === 'byline')) return strong;
-  // "the related articles", "similar posts": the box of them, whatever they are.
+  // "the related articles", "similar posts", "the related article link": the box of them — not "the
+  // related posts heading", "the recommended plan card", "the Similar items button".
   const related = kindWords.slice(0, -1).find((w) => kindsOf(w).some((k) => k.kind.id === 'related'));
-  return related ?? last;
+  const member = kindsOf(last).some((k) => RELATED_MEMBERS.has(k.kind.id));
+  return related !== undefined && member ? related : last;
 }
 
 /** Splits a description into what to find and where. */
 export function parseDescription(description: string): Query {
   const lower = description.toLowerCase();
-  const at = LOCATION.exec(lower);
+  // What a parenthesis lists ("the menu (Home, News in the world, About)") says neither where the
+  // thing is nor what it holds, nor (below) its kind: blanked where those are read.
+  const masked = lower.replace(/\([^)]*\)?/g, (m) => ' '.repeat(m.length));
+  const at = LOCATION.exec(masked);
   const targetText = at && at.index > 0 ? lower.slice(0, at.index) : lower;
   const contextText = at && at.index > 0 ? lower.slice(at.index + at[0].length) : '';
   const modifiers = new Set<string>();
@@ -162,10 +170,10 @@ export function parseDescription(description: string): Query {
   };
   const target = words(targetText).filter(notModifier);
   const context = words(contextText).filter(notModifier);
-  const holding = HOLDING.exec(targetText);
+  const holding = HOLDING.exec(masked.slice(0, targetText.length));
   const headText = holding && holding.index > 0 ? targetText.slice(0, holding.index) : targetText;
-  // What a parenthesis lists ("the Tools links (What links here, Related changes…)") names no kind.
-  const headWords = headText.replace(/\([^)]*\)?/g, ' ');
+  // "the Tools links (What links here, Related changes…)" asks for links.
+  const headWords = masked.slice(0, headText.length);
   const kindWords = words(headWords).filter((w) => !MODIFIERS.has(w) && kindsOf(w).length > 0);
   const named = new Set(kindWords);
   // The head's words as written: stemming drops the plural ("buttons" is "button").

@@ -420,7 +420,7 @@ const KIND_WORDS: Record<string, [kind: string, strength: number][]> = {
   contents: [['contents', 1]],
   comment: [['comments', 1]],
   discussion: [['comments', 0.8]],
-  replies: [['comments', 0.8]],
+  reply: [['comments', 0.8]],
   related: [['related', 1]],
   similar: [['related', 0.8]],
   recommended: [['related', 0.8]],

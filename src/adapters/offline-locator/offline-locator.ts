@@ -86,7 +86,10 @@ export const HAND_VOUCHES = 0.65;
  */
 export const NESTED_GAP = 1;
 
-/** The confidence of an answer that {@link soleTitle}, {@link soleDate}, {@link namedControl} or {@link vouchedEvident} vouches for. */
+/**
+ * The confidence of an answer that {@link soleTitle}, {@link soleDate}, {@link namedControl},
+ * {@link vouchedEvident}, {@link namedById} or {@link namedByClass} vouches for.
+ */
 export const TITLE_CONFIDENCE = 0.7;
 
 /**
@@ -148,9 +151,8 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   const dated = soleDate(query, views, map);
   const named = namedControl(description, query, views);
   const vouched = vouchedEvident(evidentOne);
-  const byName = [namedById(description, query, views), namedByClass(description, query, views)];
   const view = views[index];
-  const confidence = decideConfidence({
+  const inputs: ConfidenceInputs = {
     ranked,
     agree,
     hand: hand.answer.confidence,
@@ -158,9 +160,16 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     title: index === soleTitle(query, views, map.title),
     date: dated >= 0 && sameFamily(shape, dated, index),
     named: named >= 0 && sameFamily(shape, named, index),
-    evident: [vouched, ...byName].some((found) => found >= 0 && sameFamily(shape, found, index)),
+    evident: vouched >= 0 && sameFamily(shape, vouched, index),
     doubtful: inDoubt(query, views, map, rows, index),
-  });
+  };
+  let confidence = decideConfidence(inputs);
+  // The names on the page are read only when they could still make the crop.
+  if (confidence < TITLE_CONFIDENCE && !inputs.doubtful) {
+    const byName = [namedById(description, query, views), namedByClass(description, query, views)];
+    if (byName.some((found) => found >= 0 && sameFamily(shape, found, index)))
+      confidence = decideConfidence({ ...inputs, evident: true });
+  }
   const selector = view?.element.selector ?? null;
   const answer = {
     selector,
@@ -247,8 +256,9 @@ export interface ConfidenceInputs {
  * {@link HAND_VOUCHES} and its element leads its other-sized wrappers and insides by
  * {@link NESTED_GAP} (`gap`; bench/describe/train.ts tries others); at least
  * {@link TITLE_CONFIDENCE} for the sole title or publication date, the control named as the
- * description says ({@link namedControl}) or what a vouching rule of evident.ts found
- * ({@link vouchedEvident}); at most {@link DOUBT_CAP} when in doubt.
+ * description says ({@link namedControl}), what a vouching rule of evident.ts found
+ * ({@link vouchedEvident}) or the element whose id or class says what is asked ({@link namedById},
+ * {@link namedByClass}); at most {@link DOUBT_CAP} when in doubt.
  */
 export function decideConfidence(x: ConfidenceInputs, gap = NESTED_GAP): number {
   const vouches = x.agree && x.hand >= HAND_VOUCHES && x.nestedGap >= gap;

@@ -10,6 +10,7 @@ import {
   listedItems,
   evidentFound,
   mainText,
+  namedByClass,
   namedById,
   namedControl,
   quotedPhrase,
@@ -551,6 +552,70 @@ describe('a code block by what the description says of it', () => {
     expect(found('the import snippet')).toBeUndefined();
   });
 
+  it('reads a language only where it names one: not "go into", not a node, not console.log', () => {
+    const shell: PageElement[] = [
+      element({ selector: 'article', tag: 'article', box: wide(3000) }, 0, null), // 0
+      element(
+        {
+          selector: 'pre.go',
+          tag: 'pre',
+          attributes: { class: 'language-go' },
+          text: 'package main func main() {}',
+        },
+        100,
+        0,
+      ), // 1
+      element(
+        { selector: 'pre.sh', tag: 'pre', attributes: { class: 'language-bash' }, text: '$ cd hello $ ls' },
+        300,
+        0,
+      ), // 2
+      element(
+        {
+          selector: 'pre.js',
+          tag: 'pre',
+          attributes: { class: 'language-js' },
+          text: 'console.log(tree.value)',
+        },
+        500,
+        0,
+      ), // 3
+      element(
+        {
+          selector: 'pre.py',
+          tag: 'pre',
+          attributes: { class: 'language-python' },
+          text: 'for n in tree: print(n.value)',
+        },
+        700,
+        0,
+      ), // 4
+      element(
+        { selector: 'pre.main', tag: 'pre', attributes: { class: 'language-python' }, text: 'import sys' },
+        900,
+        0,
+      ), // 5
+      element(
+        {
+          selector: 'pre.run',
+          tag: 'pre',
+          attributes: { class: 'language-bash' },
+          text: '$ python3 main.py',
+        },
+        1100,
+        0,
+      ), // 6
+    ];
+    const shellViews = viewsOf(shell);
+    const at = (d: string): string | undefined =>
+      shell[codeFound(d, parseDescription(d), shellViews)]?.selector;
+    expect(at('the command to go into the hello folder')).not.toBe('pre.go');
+    expect(at('the Python code that prints each node value')).toBe('pre.py');
+    expect(at('the code with console.log')).not.toBe('pre.sh');
+    // A file named in a command is not the file: the Python block, or none, never the shell line.
+    expect(at('the main.py code')).not.toBe('pre.run');
+  });
+
   it('is none for an ordinal or when no code is asked for, and the only block when there is one', () => {
     expect(found('the second Go snippet')).toBeUndefined();
     expect(found('the Go import paragraph')).toBeUndefined();
@@ -558,6 +623,8 @@ describe('a code block by what the description says of it', () => {
     expect(one[codeFound('the code block', parseDescription('the code block'), viewsOf(one))]?.selector).toBe(
       'pre.language-cpp',
     );
+    // Not when it is in another language than the one asked for.
+    expect(codeFound('the Python snippet', parseDescription('the Python snippet'), viewsOf(one))).toBe(-1);
   });
 });
 
@@ -655,6 +722,152 @@ describe('an element by its id', () => {
     const map = storyMap(page, 4000);
     const answer = shortlistOffline('the main navigation', map, 0).answer;
     expect(answer.selector).toBe('#site-navigation');
+    expect(answer.confidence).toBeGreaterThanOrEqual(CROP_CONFIDENCE);
+  });
+});
+
+describe('an element by its id or class, on what a page names for other reasons', () => {
+  const page: PageElement[] = [
+    element(
+      {
+        selector: 'div.page-with-sidebar',
+        tag: 'div',
+        attributes: { class: 'layout page-with-sidebar showing-comments' },
+        box: wide(4000),
+      },
+      0,
+      null,
+    ), // 0
+    element(
+      {
+        selector: '#site-navigation',
+        tag: 'nav',
+        role: 'navigation',
+        attributes: { id: 'site-navigation' },
+        box: { x: 0, y: 40, width: 1264, height: 60 },
+      },
+      40,
+      0,
+    ), // 1
+    element(
+      {
+        selector: '#menu-main-menu',
+        tag: 'ul',
+        role: 'list',
+        attributes: { id: 'menu-main-menu' },
+        box: { x: 0, y: 40, width: 600, height: 60 },
+      },
+      40,
+      1,
+    ), // 2
+    element(
+      {
+        selector: '#pull-requests-tab',
+        tag: 'a',
+        role: 'link',
+        attributes: { id: 'pull-requests-tab' },
+        text: 'Pull requests',
+      },
+      120,
+      0,
+    ), // 3
+    element(
+      {
+        selector: 'aside.sidebar',
+        tag: 'aside',
+        role: 'complementary',
+        attributes: { class: 'widget-area sidebar' },
+        box: { x: 900, y: 200, width: 300, height: 900 },
+      },
+      200,
+      0,
+    ), // 4
+    element(
+      { selector: 'section.share', tag: 'section', attributes: { class: 'share' }, text: 'Facebook Twitter' },
+      1200,
+      0,
+    ), // 5
+    element(
+      {
+        selector: '#comments',
+        tag: 'div',
+        attributes: { id: 'comments', class: 'comments' },
+        box: { x: 0, y: 2000, width: 800, height: 900 },
+      },
+      2000,
+      0,
+    ), // 6
+    element(
+      { selector: '#comment-2', tag: 'article', attributes: { id: 'comment-2' }, text: 'John: great post' },
+      2100,
+      6,
+    ), // 7
+    element(
+      { selector: '#comment-3', tag: 'article', attributes: { id: 'comment-3' }, text: 'Mary: thanks' },
+      2400,
+      6,
+    ), // 8
+  ];
+  const views = viewsOf(page);
+  const byId = (d: string): string | undefined => page[namedById(d, parseDescription(d), views)]?.selector;
+  const byClass = (d: string): string | undefined =>
+    page[namedByClass(d, parseDescription(d), views)]?.selector;
+
+  it('is the box of them only when the description asks for them, not one of them', () => {
+    expect(byId('the comments')).toBe('#comments');
+    expect(byId('the comment section')).toBe('#comments');
+    expect(byId('the comment by John')).toBeUndefined();
+    expect(byClass('the comment by John')).toBeUndefined();
+  });
+
+  it('is not a layout whose class names what it holds, nor what a parenthesis lists', () => {
+    expect(byClass('the sidebar')).toBe('aside.sidebar');
+    expect(byClass('the share section')).toBe('section.share');
+    expect(byId('the repository tabs (Code, Issues, Pull requests)')).toBeUndefined();
+  });
+
+  it('counts each word said once: the navigation, not its menu of the menu', () => {
+    expect(byId('the main navigation menu')).toBe('#site-navigation');
+  });
+
+  it('reads a run-together id as two words', () => {
+    const one = [
+      element({ selector: 'body > div', tag: 'div', box: wide(3000) }, 0, null),
+      element({ selector: '#sitenav', tag: 'nav', role: 'navigation', attributes: { id: 'sitenav' } }, 0, 0),
+    ];
+    expect(
+      one[namedById('the site navigation', parseDescription('the site navigation'), viewsOf(one))]?.selector,
+    ).toBe('#sitenav');
+  });
+
+  it('makes the locator crop by class when it chose that element', () => {
+    const navs: PageElement[] = [
+      element({ selector: 'body > div', tag: 'div', box: wide(3000) }, 0, null), // 0
+      element(
+        {
+          selector: 'nav.site-navigation',
+          tag: 'nav',
+          role: 'navigation',
+          attributes: { class: 'site-navigation' },
+          text: 'Home About',
+        },
+        40,
+        0,
+      ), // 1
+      element(
+        {
+          selector: 'nav.mobile-navigation',
+          tag: 'nav',
+          role: 'navigation',
+          attributes: { class: 'mobile-navigation' },
+          text: 'Home About',
+        },
+        80,
+        0,
+      ), // 2
+    ];
+    const answer = shortlistOffline('the main navigation', storyMap(navs, 3000), 0).answer;
+    expect(answer.selector).toBe('nav.site-navigation');
     expect(answer.confidence).toBeGreaterThanOrEqual(CROP_CONFIDENCE);
   });
 });

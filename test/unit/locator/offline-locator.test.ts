@@ -365,6 +365,13 @@ describe('reading a description', () => {
     // What a parenthesis lists names no kind: these are links, not related things.
     expect(kindOf('the Tools links (What links here, Related changes...)')).toEqual(['link']);
     expect(kindOf('main navigation (Home, Articles, Demos, About)')).toEqual(['navigation']);
+    // A related thing that is not a box of them: a heading, a card, a button.
+    expect(kindOf('the related posts heading')).toEqual(['heading']);
+    expect(kindOf('the recommended plan card')).toEqual(['card']);
+    expect(kindOf('the Similar items button')).toEqual(['button']);
+    expect(kindOf('the replies')).toEqual(['comments']);
+    // Nor does it say where the thing is.
+    expect(parseDescription('the menu (Home, News in the world, About)').contextTerms).toEqual([]);
     // A table of contents as wikis and docs label it; not what a file or a cart holds.
     for (const d of ['the contents', 'the contents box', 'the page contents', 'the "On this page" list'])
       expect(kindOf(d), d).toEqual(['contents']);
