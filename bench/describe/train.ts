@@ -1,5 +1,6 @@
 /**
- * `npx tsx bench/describe/train.ts [--maps FILE] [--hidden N] [--l2 X] [--repeats R] [--heldout] [--write]`:
+ * `npx tsx bench/describe/train.ts [--maps FILE] [--hidden N] [--l2 X] [--repeats R] [--heldout] [--write]
+ * [--no-by-id] [--no-by-class]` (the last two: without the vouching of an id or a class that says what is asked):
  * learns the offline locator's ranker from the `tune` cases of `bench/describe` (their element maps
  * come from `dump.ts`), reports it by page-wise cross-validation on `tune` — and, only with
  * `--heldout`, on `heldout` too (so that no run shows its figures by chance) — and with
@@ -82,6 +83,7 @@ interface Sample {
   vouch: number;
   /** The element whose id says what the description says (namedById in evident.ts), -1 when none. */
   byId: number;
+  /** The element whose class says what the description says (namedByClass in evident.ts), -1 when none. */
   byClass: number;
   /** The ranker's scores as the locator takes them (placedScores in offline-locator.ts). */
   placed: (scores: number[]) => number[];

@@ -3,7 +3,16 @@ import type { Query } from './hand-matcher.js';
 import { contentWord } from './hand-matcher.js';
 import type { ElementView } from './kinds.js';
 import { KINDS, kindsOf, takenFor } from './kinds.js';
-import { countIn, dayShownIn, plain, showsSomeDay, stem, synonymsOf, words } from './text.js';
+import {
+  blankParentheses,
+  countIn,
+  dayShownIn,
+  plain,
+  showsSomeDay,
+  stem,
+  synonymsOf,
+  words,
+} from './text.js';
 
 /*
  * Answers a page makes evident. Each rule reads one plain sign of what the description means — the
@@ -272,9 +281,7 @@ export function codeShowing(description: string, views: readonly ElementView[]):
       (code?.match(v, views) ?? 0) >= 0.8 &&
       names.every((n) => v.element.text.includes(n.endsWith('()') ? n.slice(0, -1) : n)),
   );
-  const shown = new Set(showing.map((v) => v.index));
-  const outermost = showing.filter((v) => !v.ancestors.some((a) => shown.has(a)));
-  return outermost.length === 1 ? (outermost[0]?.index ?? -1) : -1;
+  return soleOutermost(showing);
 }
 
 /**
@@ -346,9 +353,7 @@ export function codeFound(description: string, query: Query, views: readonly Ele
   const named = codeShowing(description, views);
   const asksCode = query.kinds.some((k) => k.kind.id === 'code' && k.strength >= 0.6);
   if (named >= 0 || !asksCode || query.ordinal !== null) return named;
-  const blocks = views.filter((v) => v.tag === 'pre');
-  const isBlock = new Set(blocks.map((v) => v.index));
-  const outer = blocks.filter((v) => !v.ancestors.some((a) => isBlock.has(a)));
+  const outer = outermostOf(views.filter((v) => v.tag === 'pre'));
   // The children of each outer block (the `code` in a `pre`), gathered in one pass.
   const insideOf = new Map<number, number[]>(outer.map((v) => [v.index, []]));
   for (const v of views) if (v.element.parent !== null) insideOf.get(v.element.parent)?.push(v.index);
@@ -373,13 +378,13 @@ export function codeFound(description: string, query: Query, views: readonly Ele
       .filter(contentWord)
       .flatMap((t) => (t.word.length >= 3 && !/^\d+$/.test(t.word) ? [t.word] : [])),
   );
-  const lowerText = (v: ElementView): string => v.element.text.toLowerCase();
   const scoreOf = (v: ElementView): number => {
     const raw = v.element.text;
+    const lowerText = raw.toLowerCase();
     const classes = classesOf(v);
     let score = 0;
     for (const n of names) if (raw.includes(n.endsWith('()') ? n.slice(0, -1) : n)) score += 2;
-    for (const f of files) if (lowerText(v).includes(f)) score += 1;
+    for (const f of files) if (lowerText.includes(f)) score += 1;
     for (const language of languages) if (says(classes, language)) score += 2;
     for (const w of content) if (v.textSet.has(w)) score += 1;
     return score;
@@ -390,33 +395,34 @@ export function codeFound(description: string, query: Query, views: readonly Ele
   return best.v.index;
 }
 
-/** Words of an id that say nothing of what the element is (`site-navigation`, `main-content`, `page-wrapper`). */
-const ID_FILLERS = new Set(
-  [
-    'site',
-    'main',
-    'primary',
-    'global',
-    'page',
-    'wrapper',
-    'wrap',
-    'container',
-    'area',
-    'section',
-    'box',
-    'block',
-    'inner',
-    'outer',
-    'holder',
-    'js',
-    'top',
-    'region',
-    'widget',
-    'module',
-    'panel',
-    'el',
-  ].map((w) => words(w)[0] ?? w),
-);
+/**
+ * Words of an id that say nothing of what the element is (`site-navigation`, `main-content`,
+ * `page-wrapper`); each is its own stem.
+ */
+const ID_FILLERS = new Set([
+  'site',
+  'main',
+  'primary',
+  'global',
+  'page',
+  'wrapper',
+  'wrap',
+  'container',
+  'area',
+  'section',
+  'box',
+  'block',
+  'inner',
+  'outer',
+  'holder',
+  'js',
+  'top',
+  'region',
+  'widget',
+  'module',
+  'panel',
+  'el',
+]);
 
 /**
  * The element whose id says just what the description says, in the description's own words: an id
@@ -460,7 +466,7 @@ function namedBy(
   const namesKind = (token: string): boolean =>
     asked.some((k) => k.word === token) || kindsOf(token).some((k) => askedIds.has(k.kind.id));
   // Not what a parenthesis lists: `#pull-requests-tab` is one of "the repository tabs (Code, Issues, Pull requests)".
-  const lower = description.toLowerCase().replace(/\([^)]*\)?/g, ' ');
+  const lower = blankParentheses(description.toLowerCase());
   const said = new Set(words(lower));
   for (const w of [...said]) for (const s of synonymsOf(w)) said.add(s);
   // An id in the plural (`comments`) is the box of them: not "the comment by John", but "the
@@ -529,10 +535,7 @@ function namedBy(
   // The names that say the most of the description (`#commentform` before `#comments` for "the form to leave a comment").
   let most = 0;
   for (const n of sayings) most = Math.max(most, n);
-  const found = most === 0 ? [] : views.filter((v) => sayings[v.index] === most);
-  const ids = new Set(found.map((v) => v.index));
-  const outermost = found.filter((v) => !v.ancestors.some((a) => ids.has(a)));
-  return outermost.length === 1 ? (outermost[0]?.index ?? -1) : -1;
+  return most === 0 ? -1 : soleOutermost(views.filter((v) => sayings[v.index] === most));
 }
 
 /** What a share or follow link names: the network, or mail. */
@@ -778,6 +781,18 @@ export function soleByline(query: Query, views: readonly ElementView[]): number 
     views,
     (_, raw) => raw.length <= 160 && BYLINE.test(raw.trim()) && (!when || showsSomeDay(raw)),
   );
+}
+
+/** Of `found`, those that lie inside none of the others. */
+function outermostOf(found: readonly ElementView[]): ElementView[] {
+  const at = new Set(found.map((v) => v.index));
+  return found.filter((v) => !v.ancestors.some((a) => at.has(a)));
+}
+
+/** The index of the one element of `found` that lies inside none of the others; -1 when none or several. */
+function soleOutermost(found: readonly ElementView[]): number {
+  const outermost = outermostOf(found);
+  return outermost.length === 1 ? (outermost[0]?.index ?? -1) : -1;
 }
 
 /** The elements whose text passes `shows` (given as ` plain text ` and as written) with no element inside them that does too. */

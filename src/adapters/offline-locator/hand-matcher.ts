@@ -1,7 +1,7 @@
 import type { ElementMap, LocateAnswer, LocateCandidate } from '../../ports/element-locator.js';
 import type { ElementView, Kind, KindRequest } from './kinds.js';
 import { kindsOf, takenFor, viewsOf } from './kinds.js';
-import { sameOrPrefix, synonymsOf, words } from './text.js';
+import { blankParentheses, sameOrPrefix, synonymsOf, words } from './text.js';
 
 /**
  * The hand-written matcher: ranks the page's element map against the words of the description —
@@ -158,7 +158,7 @@ export function parseDescription(description: string): Query {
   const lower = description.toLowerCase();
   // What a parenthesis lists ("the menu (Home, News in the world, About)") says neither where the
   // thing is nor what it holds, nor (below) its kind: blanked where those are read.
-  const masked = lower.replace(/\([^)]*\)?/g, (m) => ' '.repeat(m.length));
+  const masked = blankParentheses(lower);
   const at = LOCATION.exec(masked);
   const targetText = at && at.index > 0 ? lower.slice(0, at.index) : lower;
   const contextText = at && at.index > 0 ? lower.slice(at.index + at[0].length) : '';

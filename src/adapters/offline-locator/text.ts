@@ -206,6 +206,11 @@ export function words(text: string, options: { keepStopwords?: boolean; stem?: b
   return [...found];
 }
 
+/** `text` with what its parentheses hold (and an unclosed one's rest) blanked, at the same length: what a description lists there. */
+export function blankParentheses(text: string): string {
+  return text.replace(/\([^)]*\)?/g, (m) => ' '.repeat(m.length));
+}
+
 /** True when `a` and `b` are the same word, or one is a prefix of the other of at least 4 letters. */
 export function sameOrPrefix(a: string, b: string): 'same' | 'prefix' | null {
   if (a === b) return 'same';

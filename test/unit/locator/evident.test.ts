@@ -26,6 +26,15 @@ import { CROP_CONFIDENCE } from '../../../src/ports/element-locator.js';
 import { element, storyMap } from '../../helpers/page-elements.js';
 
 const wide = (height: number): PageElement['box'] => ({ x: 0, y: 0, width: 1264, height });
+/** An element of tag `tag` (a `pre` by default) with the given classes and text, at `y`, inside `parent`. */
+const classed = (
+  selector: string,
+  className: string,
+  text: string,
+  y: number,
+  parent: number,
+  tag = 'pre',
+): PageElement => element({ selector, tag, attributes: { class: className }, text }, y, parent);
 
 /**
  * A wiki-like page: a header with the site's sections, a sidebar of two boxes (their items listed),
@@ -490,45 +499,21 @@ describe('a code block by what the description says of it', () => {
       0,
       null,
     ), // 0
-    element(
-      {
-        selector: 'div.highlight-source-go',
-        tag: 'div',
-        attributes: { class: 'highlight highlight-source-go' },
-        text: 'import "os"',
-      },
-      100,
-      0,
-    ), // 1
+    classed('div.highlight-source-go', 'highlight highlight-source-go', 'import "os"', 100, 0, 'div'), // 1
     element({ selector: 'div.highlight-source-go pre', tag: 'pre', text: 'import "os"' }, 100, 1), // 2
-    element(
-      {
-        selector: 'div.highlight-source-python',
-        tag: 'div',
-        attributes: { class: 'highlight highlight-source-python' },
-        text: 'import os',
-      },
-      300,
-      0,
-    ), // 3
+    classed('div.highlight-source-python', 'highlight highlight-source-python', 'import os', 300, 0, 'div'), // 3
     element({ selector: 'div.highlight-source-python pre', tag: 'pre', text: 'import os' }, 300, 3), // 4
-    element(
-      {
-        selector: 'pre.language-cpp',
-        tag: 'pre',
-        attributes: { class: 'language-cpp' },
-        text: '// hello.cpp #include <stdio.h> int main() { printf("hello"); }',
-      },
+    classed(
+      'pre.language-cpp',
+      'language-cpp',
+      '// hello.cpp #include <stdio.h> int main() { printf("hello"); }',
       500,
       0,
     ), // 5
-    element(
-      {
-        selector: 'pre.language-bash',
-        tag: 'pre',
-        attributes: { class: 'language-bash' },
-        text: '$ emcc hello.cpp -O3 -o hello.wasm $ wasmer run hello.wasm',
-      },
+    classed(
+      'pre.language-bash',
+      'language-bash',
+      '$ emcc hello.cpp -O3 -o hello.wasm $ wasmer run hello.wasm',
       700,
       0,
     ), // 6
@@ -555,56 +540,12 @@ describe('a code block by what the description says of it', () => {
   it('reads a language only where it names one: not "go into", not a node, not console.log', () => {
     const shell: PageElement[] = [
       element({ selector: 'article', tag: 'article', box: wide(3000) }, 0, null), // 0
-      element(
-        {
-          selector: 'pre.go',
-          tag: 'pre',
-          attributes: { class: 'language-go' },
-          text: 'package main func main() {}',
-        },
-        100,
-        0,
-      ), // 1
-      element(
-        { selector: 'pre.sh', tag: 'pre', attributes: { class: 'language-bash' }, text: '$ cd hello $ ls' },
-        300,
-        0,
-      ), // 2
-      element(
-        {
-          selector: 'pre.js',
-          tag: 'pre',
-          attributes: { class: 'language-js' },
-          text: 'console.log(tree.value)',
-        },
-        500,
-        0,
-      ), // 3
-      element(
-        {
-          selector: 'pre.py',
-          tag: 'pre',
-          attributes: { class: 'language-python' },
-          text: 'for n in tree: print(n.value)',
-        },
-        700,
-        0,
-      ), // 4
-      element(
-        { selector: 'pre.main', tag: 'pre', attributes: { class: 'language-python' }, text: 'import sys' },
-        900,
-        0,
-      ), // 5
-      element(
-        {
-          selector: 'pre.run',
-          tag: 'pre',
-          attributes: { class: 'language-bash' },
-          text: '$ python3 main.py',
-        },
-        1100,
-        0,
-      ), // 6
+      classed('pre.go', 'language-go', 'package main func main() {}', 100, 0), // 1
+      classed('pre.sh', 'language-bash', '$ cd hello $ ls', 300, 0), // 2
+      classed('pre.js', 'language-js', 'console.log(tree.value)', 500, 0), // 3
+      classed('pre.py', 'language-python', 'for n in tree: print(n.value)', 700, 0), // 4
+      classed('pre.main', 'language-python', 'import sys', 900, 0), // 5
+      classed('pre.run', 'language-bash', '$ python3 main.py', 1100, 0), // 6
     ];
     const shellViews = viewsOf(shell);
     const at = (d: string): string | undefined =>
