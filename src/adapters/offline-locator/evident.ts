@@ -131,7 +131,7 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
     return -1;
   const published = map.about?.published;
   const day = published ? dayShownIn(published) : null;
-  if (!day) return -1;
+  if (!day) return who || published ? -1 : firstTimeShown(query, views);
   const authors = (map.about?.authors ?? []).map(plain).filter((a) => a.length > 2);
   if (who && authors.length === 0) return -1;
   const showing = innermostShowing(
@@ -140,6 +140,21 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
       raw.length <= (who ? 160 : 80) && day(raw) && (!who || authors.some((a) => text.includes(a))),
   );
   return showing.length !== 1 && who ? -1 : firstOrLast(query, showing);
+}
+
+/**
+ * For a page whose metadata does not say when it was published, the date it shows first: the
+ * first `<time>` that shows a day, in no comment, aside, footer, navigation or list (of other
+ * posts), or the last one "at the end". -1 when none.
+ */
+function firstTimeShown(query: Query, views: readonly ElementView[]): number {
+  const times = views.filter(
+    (v) =>
+      v.tag === 'time' &&
+      showsSomeDay(v.element.text) &&
+      !v.ancestors.some((a) => asides(views[a]) || views[a]?.tag === 'li'),
+  );
+  return firstOrLast(query, times);
 }
 
 /**
@@ -168,7 +183,18 @@ export function soleEvident(description: string, query: Query, views: readonly E
 
 /** The rules of {@link soleEvident}, by name. */
 export type EvidentRule =
-  'listed' | 'quoted' | 'updated' | 'byline' | 'contents' | 'logo' | 'heading' | 'code' | 'text' | 'share';
+  | 'listed'
+  | 'quoted'
+  | 'updated'
+  | 'byline'
+  | 'contents'
+  | 'footer'
+  | 'breadcrumb'
+  | 'logo'
+  | 'heading'
+  | 'code'
+  | 'text'
+  | 'share';
 
 /**
  * The rules whose element is vouched for (a crop at 0.7) when the locator chose it: a quoted
@@ -179,7 +205,16 @@ export type EvidentRule =
  * stay ranker features only: a named heading (25 right, 1 wrong) vouching too cropped 1.6 % more
  * right but 0.1 % more wrong; the running text, the byline and the logo found wrong ones (2, 3, 2).
  */
-export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set(['quoted', 'contents', 'code', 'share']);
+export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
+  'quoted',
+  'byline',
+  'contents',
+  'footer',
+  'breadcrumb',
+  'code',
+  'text',
+  'share',
+]);
 
 /** {@link soleEvident}'s element and the rule that found it (null when none did). */
 export function evidentFound(
@@ -193,6 +228,8 @@ export function evidentFound(
     ['updated', () => soleUpdated(query, views)],
     ['byline', () => soleByline(query, views)],
     ['contents', () => contentsBox(query, views)],
+    ['footer', () => pageFooter(query, views)],
+    ['breadcrumb', () => breadcrumbTrail(query, views)],
     ['logo', () => brandLogo(description, query, views)],
     ['heading', () => namedTitle(description, query, views)],
     ['code', () => codeFound(description, query, views)],
@@ -613,8 +650,21 @@ const RUNNING_TEXT = new Set([
 export function mainText(query: Query, views: readonly ElementView[]): number {
   const asked = asks(query, 'body') || asks(query, 'article');
   if (!asked || [...query.terms, ...query.contextTerms].some((t) => !RUNNING_TEXT.has(t.word))) return -1;
-  const paragraphs = views.filter((v) => v.tag === 'p' && v.element.text.length >= 80);
+  const paragraphs = views.filter(
+    (v) => v.tag === 'p' && v.element.text.length >= 80 && !v.ancestors.some((a) => asides(views[a])),
+  );
   return innermostHolding(views, paragraphs, 3);
+}
+
+/** Words of an id or class that mark what stands beside a story: its comments, replies, a sidebar. */
+const BESIDE_TEXT = ['comment', 'comments', 'reply', 'replies', 'respond', 'discussion', 'sidebar'];
+
+/** True for an element that stands beside a page's running text: comments, an aside, the footer, navigation. */
+function asides(v: ElementView | undefined): boolean {
+  if (v === undefined) return false;
+  if (v.tag === 'aside' || v.tag === 'footer' || v.tag === 'nav') return true;
+  if (v.role === 'complementary' || v.role === 'contentinfo' || v.role === 'navigation') return true;
+  return BESIDE_TEXT.some((w) => v.hints.has(w));
 }
 
 /** The innermost element that holds at least 70 % of `parts`, when there are at least `least`; -1 otherwise. */
@@ -725,6 +775,81 @@ export function contentsBox(query: Query, views: readonly ElementView[]): number
   return found ? holding(query, views, found.index, plain(found.element.text)) : -1;
 }
 
+/**
+ * The page's footer, when the description asks for just that ("the footer", "the site footer",
+ * "the page footer": no other words, no place in something else): of the footers (the
+ * `contentinfo` landmark, `<footer>`, an id or class that says footer) that span most of the page's
+ * width, end in its last quarter (or last 1,000 px) and lie in no article, main part or aside, the
+ * outermost; those that hold a landmark or `<footer>` before those that only say footer in a class
+ * (a newsletter form styled as part of the footer). -1 unless exactly one is left.
+ */
+export function pageFooter(query: Query, views: readonly ElementView[]): number {
+  const [asked, ...more] = query.kinds;
+  if (asked?.kind.id !== 'footer' || asked.strength < 0.8 || more.length > 0) return -1;
+  if (query.ordinal !== null || query.contextKinds.length > 0 || query.contextTerms.length > 0) return -1;
+  if (query.terms.some((t) => !t.kindWord)) return -1;
+  const footer = asked.kind;
+  let width = 0;
+  let bottom = 0;
+  for (const v of views) {
+    width = Math.max(width, v.element.box.x + v.element.box.width);
+    bottom = Math.max(bottom, v.element.box.y + v.element.box.height);
+  }
+  const inContent = (v: ElementView): boolean =>
+    v.ancestors.some((i) => {
+      const a = views[i];
+      return a !== undefined && (CONTENT_ROLES.has(a.role ?? '') || CONTENT_TAGS.has(a.tag));
+    });
+  const found = views.filter(
+    (v) =>
+      footer.match(v, views) >= 0.85 &&
+      v.element.box.width >= 0.6 * width &&
+      v.element.box.y + v.element.box.height >= bottom - Math.max(1000, 0.25 * bottom) &&
+      !inContent(v),
+  );
+  const landmarks = found.filter((v) => footer.match(v, views) >= 0.9);
+  const outermost = outermostOf(found);
+  const holdingLandmark = outermost.filter((o) =>
+    landmarks.some((l) => l.index === o.index || l.ancestors.includes(o.index)),
+  );
+  const left = holdingLandmark.length > 0 ? holdingLandmark : outermost;
+  return left.length === 1 ? (left[0]?.index ?? -1) : -1;
+}
+const CONTENT_ROLES = new Set(['article', 'main', 'complementary']);
+
+/** An id, class or label word that says breadcrumb: `breadcrumbs`, `nav-crumbs` (not `crumble`). */
+const crumbWord = (w: string): boolean => w === 'crumb' || w === 'crumbs' || w.startsWith('breadcrumb');
+
+/**
+ * The page's breadcrumb trail, when the description asks for one ("breadcrumb", "the category
+ * breadcrumb"): of the elements whose id, class or label says breadcrumb, the outermost — the first
+ * on the page, or the last "at the bottom" — and, when it holds one smaller such element that shows
+ * the same trail first (the trail inside a box that adds "Email a friend" and "Print"), that one.
+ * -1 when no element says breadcrumb.
+ */
+export function breadcrumbTrail(query: Query, views: readonly ElementView[]): number {
+  if (!asks(query, 'breadcrumb') || query.ordinal !== null) return -1;
+  const found = views.filter((v) => [...v.hints, ...v.labels].some(crumbWord));
+  let chosen = views[firstOrLast(query, outermostOf(found))];
+  if (chosen === undefined) return -1;
+  for (;;) {
+    const outer: ElementView = chosen;
+    const inside = found.filter((v) => v.ancestors.includes(outer.index) && v.area < outer.area / 2);
+    const [only, ...others] = outermostOf(inside);
+    const trail = only?.element.text.trim() ?? '';
+    if (
+      only === undefined ||
+      others.length > 0 ||
+      trail === '' ||
+      !outer.element.text.trim().startsWith(trail)
+    )
+      break;
+    chosen = only;
+  }
+  return chosen.index;
+}
+const CONTENT_TAGS = new Set(['article', 'main', 'aside']);
+
 /** Words that say where a thing is on the page, not what it is called. */
 const WHERE = new Set([
   'top',
@@ -756,12 +881,15 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
     const shown = new Set(words(`${v.element.name} ${v.element.text}`));
     return brand.every((w) => shown.has(w));
   });
-  return firstOrLast(query, logos);
+  return firstOrLast(query, outermostOf(logos));
 }
 
 /** A line that names who wrote the page: "By Erin Cunningham", "Posted by Nikhil Marathe on …", "// By Arun Sai Krishnan • Nov 11". */
 const BYLINE =
   /^\W{0,3}(?:(?:[Ww]ritten|[Pp]osted|[Pp]ublished|[Rr]eported|[Ss]tory|[Ww]ords)\s+)?(?:[Bb]y|BY)\s*:?\s+\p{Lu}/u;
+
+/** Words a description of a byline uses besides kind words: "who wrote it and when", "the author's name". */
+const BYLINE_WORDS = /^(?:author|wr[io]t|report|by|start|ask|post|publish|edit|when|date|day|time|name)/;
 
 /**
  * The page's byline, when the description asks who wrote it ("the author", "who wrote it and
@@ -774,7 +902,11 @@ export function soleByline(query: Query, views: readonly ElementView[]): number 
   // "the share buttons below the byline" asks for share buttons.
   const other = strong.some((id) => id !== 'byline' && id !== 'date');
   const asked = strong.includes('byline') || (!other && query.terms.some((t) => WHO.test(t.word)));
-  if (!asked) return -1;
+  // "the author's bio", "the author's twitter handle" ask for something else about the author.
+  const aside = query.terms.some(
+    (t) => !t.kindWord && !BYLINE_WORDS.test(t.word) && !RUNNING_TEXT.has(t.word),
+  );
+  if (!asked || aside) return -1;
   // "who wrote it and when": the line must show the day too.
   const when = asksWhen(query);
   return soleShowing(

@@ -3,6 +3,7 @@ import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { parseDescription, shortlistOffline } from '../../../src/adapters/offline-locator/offline-locator.js';
 import {
   brandLogo,
+  breadcrumbTrail,
   codeFound,
   codeNames,
   codeShowing,
@@ -13,6 +14,7 @@ import {
   namedByClass,
   namedById,
   namedControl,
+  pageFooter,
   quotedPhrase,
   shareBar,
   soleByline,
@@ -412,14 +414,34 @@ describe("the page's running text and its share bar", () => {
     expect(rule('the text of the question')).toBe(undefined);
   });
 
-  it('is vouched for when it is the share bar, not when it is the running text', () => {
+  it('is vouched for, the share bar and the running text, not what no rule found', () => {
     const share = evidentFound('the share buttons', parseDescription('the share buttons'), views);
     expect(share).toEqual({ index: 8, rule: 'share' });
     expect(vouchedEvident(share)).toBe(8);
     const text = evidentFound('the story text', parseDescription('the story text'), views);
     expect(text).toEqual({ index: 2, rule: 'text' });
-    expect(vouchedEvident(text)).toBe(-1);
+    expect(vouchedEvident(text)).toBe(2);
     expect(vouchedEvident(evidentFound('the comments', parseDescription('the comments'), views))).toBe(-1);
+  });
+
+  it("leaves out what stands beside the story: the comments' paragraphs are not its text", () => {
+    const comment = (i: number, parent: number): PageElement =>
+      element(
+        { selector: `p.c${i}`, tag: 'p', text: `Comment ${i} `.repeat(10), box: wide(60) },
+        2100 + 70 * i,
+        parent,
+      );
+    const commented = [
+      ...page,
+      element(
+        { selector: '#comments', tag: 'section', attributes: { id: 'comments' }, box: wide(600) },
+        2100,
+        0,
+      ), // 15
+      ...[0, 1, 2, 3, 4, 5].map((i) => comment(i, 15)),
+    ];
+    // Ten long paragraphs, six of them comments: the story's four still make the running text.
+    expect(mainText(parseDescription('the post content'), viewsOf(commented))).toBe(2);
   });
 
   it('is on the shortlist a model chooses from when neither the matcher nor the ranker put it first', () => {
@@ -867,6 +889,10 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
     // Asked when too, the line must show a day; asked for share buttons, the byline is only a place.
     expect(soleByline(parseDescription('who wrote it and when'), views)).toBe(-1);
     expect(soleByline(parseDescription('the share buttons below the byline'), views)).toBe(-1);
+    // Something else about the author: not the byline.
+    expect(soleByline(parseDescription("the reporter's bio at the end of the story"), views)).toBe(-1);
+    expect(soleByline(parseDescription("the author's twitter handle"), views)).toBe(-1);
+    expect(soleByline(parseDescription('who wrote this chapter'), views)).toBe(3);
     const dated = viewsOf([
       ...page.slice(0, 3),
       element({ selector: 'p.byline', tag: 'p', text: 'By Jane Roe, March 5, 2021' }, 150, 2),
@@ -890,6 +916,22 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
     expect(brandLogo(bottom, parseDescription(bottom), views)).toBe(9);
     expect(brandLogo('the Acme logo', parseDescription('the Acme logo'), views)).toBe(-1);
     expect(brandLogo('the logo', parseDescription('the logo'), views)).toBe(-1);
+    // The link that holds the brand's image, not the image.
+    const linked = viewsOf([
+      element(
+        {
+          selector: 'a.brand',
+          tag: 'a',
+          role: 'link',
+          name: 'The Daily Post',
+          attributes: { class: 'branding' },
+        },
+        0,
+        null,
+      ),
+      element({ selector: 'a.brand svg', tag: 'svg', role: 'img', name: 'The Daily Post' }, 0, 0),
+    ]);
+    expect(brandLogo('The Daily Post logo', parseDescription('The Daily Post logo'), linked)).toBe(0);
   });
 
   it('is the box a title of two words heads when no heading shows it', () => {
@@ -955,5 +997,116 @@ describe('a control the description names by its label', () => {
     const answer = shortlistOffline('Buy Now', storyMap(SHOP, 1000), 0).answer;
     expect(answer.selector).toBe('#buy-now');
     expect(answer.confidence).toBeGreaterThanOrEqual(CROP_CONFIDENCE);
+  });
+});
+
+describe("the page's footer and its breadcrumb trail", () => {
+  const band = (y: number, height: number): PageElement['box'] => ({ x: 0, y, width: 1264, height });
+  const page: PageElement[] = [
+    element({ selector: 'header', tag: 'header', role: 'banner', box: band(0, 100) }, 0, null), // 0
+    element(
+      {
+        selector: 'nav.crumbs',
+        tag: 'nav',
+        role: 'navigation',
+        attributes: { class: 'nav-crumbs' },
+        text: 'Home Articles',
+      },
+      120,
+      null,
+    ), // 1
+    element(
+      { selector: 'main', tag: 'main', role: 'main', box: band(200, 3000), text: 'A story' },
+      200,
+      null,
+    ), // 2
+    element({ selector: 'article footer', tag: 'footer', box: band(3000, 100), text: 'Tags: news' }, 3000, 2), // 3
+    element(
+      {
+        selector: '#newsletter',
+        tag: 'form',
+        role: 'form',
+        attributes: { id: 'footer-newsletter' },
+        box: band(3300, 200),
+      },
+      3300,
+      null,
+    ), // 4
+    element(
+      { selector: '#page-foot', tag: 'div', attributes: { id: 'page-footer' }, box: band(3500, 500) },
+      3500,
+      null,
+    ), // 5
+    element(
+      { selector: '#page-foot footer', tag: 'footer', role: 'contentinfo', box: band(3700, 300) },
+      3700,
+      5,
+    ), // 6
+    element(
+      {
+        selector: '#bc',
+        tag: 'div',
+        attributes: { id: 'breadcrumb_ctr' },
+        text: 'Home News Health Email a friend Print',
+        box: band(3400, 200),
+      },
+      3400,
+      4,
+    ), // 7
+  ];
+  const views = viewsOf(page);
+  const footer = (description: string): number => pageFooter(parseDescription(description), views);
+
+  it('is the outermost footer across the page\'s end, that holds the landmark, for just "the footer"', () => {
+    // The article's footer is in the main part; the newsletter form only says footer in its id.
+    expect(footer('the footer')).toBe(5);
+    expect(footer('the site footer')).toBe(5);
+    expect(footer('the page footer')).toBe(5);
+    // Something in it, or another footer: not for this rule.
+    expect(footer('the copyright line in the footer')).toBe(-1);
+    expect(footer('the footer of the article')).toBe(-1);
+    expect(footer('the newsletter footer')).toBe(-1);
+    expect(footer('the second footer')).toBe(-1);
+  });
+
+  it('is vouched for: the locator crops it', () => {
+    const found = evidentFound('the footer', parseDescription('the footer'), views);
+    expect(found).toEqual({ index: 5, rule: 'footer' });
+    expect(vouchedEvident(found)).toBe(5);
+    const answer = shortlistOffline('the footer', storyMap(page, 4000), 0).answer;
+    // The footer landmark fills most of its box: one a user takes for the other.
+    expect(answer.selector).toMatch(/^#page-foot/);
+    expect(answer.confidence).toBeGreaterThanOrEqual(CROP_CONFIDENCE);
+  });
+
+  it('is the first element that says breadcrumb, the trail inside a box that adds more', () => {
+    const trail = (list: PageElement[], description = 'the breadcrumb'): number =>
+      breadcrumbTrail(parseDescription(description), viewsOf(list));
+    expect(trail(page)).toBe(1);
+    // "crumble" is no crumb.
+    const crumble = [
+      element({ selector: 'h2.crumble', tag: 'h2', attributes: { class: 'apple-crumble' } }, 0, null),
+    ];
+    expect(trail(crumble)).toBe(-1);
+    expect(trail(page, 'the footer')).toBe(-1);
+    // A box that holds the trail and its tools: the trail it shows first.
+    const boxed = [
+      ...page,
+      element(
+        {
+          selector: '#bc-trail',
+          tag: 'div',
+          attributes: { id: 'breadcrumb_rdr' },
+          text: 'Home News Health',
+          box: band(3400, 20),
+        },
+        3400,
+        7,
+      ),
+    ];
+    // The last at the bottom: the box of the trail (7), and in it the trail.
+    expect(trail(boxed, 'the breadcrumb at the bottom')).toBe(8);
+    expect(trail(boxed)).toBe(1);
+    expect(vouchedEvident(evidentFound('breadcrumb', parseDescription('breadcrumb'), views))).toBe(1);
   });
 });

@@ -734,12 +734,34 @@ describe("the page's publication date", () => {
     ).toBe(-1);
   });
 
-  it('is not there for another date, or a page that does not say', () => {
+  it('is not there for another date, or for who and when on a page that does not say', () => {
     expect(sole('when the page was last updated')).toBe(-1);
-    expect(sole('the publication date', storyMap(elements, 720))).toBe(-1);
+    expect(sole('who wrote the article and when', storyMap(elements, 720))).toBe(-1);
     expect(
       sole('who wrote the article and when', { ...map, about: { ...about, authors: ['Max Muster'] } }),
     ).toBe(-1);
+  });
+
+  it('is the first day a <time> shows when the metadata does not say, not one of a list, a comment or the footer', () => {
+    const bare = storyMap(elements, 720);
+    expect(sole('the publication date', bare)).toBe(3);
+    const listed = [
+      element({ selector: 'ul.recent', tag: 'ul', role: 'list', text: 'Recent posts' }, 0, null), // 0
+      element({ selector: 'li.recent', tag: 'li', role: 'listitem', text: 'Old post March 1, 2021' }, 0, 0), // 1
+      element({ selector: 'li.recent time', tag: 'time', text: 'March 1, 2021' }, 0, 1), // 2
+      element({ selector: 'article', tag: 'article', role: 'article', text: 'A story' }, 100, null), // 3
+      element({ selector: 'time.posted', tag: 'time', text: 'March 5, 2021' }, 150, 3), // 4
+      element({ selector: '#comments', tag: 'section', attributes: { id: 'comments' } }, 400, null), // 5
+      element({ selector: '#comments time', tag: 'time', text: 'March 7, 2021' }, 420, 5), // 6
+      element({ selector: 'footer', tag: 'footer', role: 'contentinfo' }, 600, null), // 7
+      element({ selector: 'footer time', tag: 'time', text: 'March 9, 2021' }, 600, 7), // 8
+    ];
+    const date = (description: string): number =>
+      soleDate(parseDescription(description), viewsOf(listed), storyMap(listed, 720));
+    expect(date('the publication date')).toBe(4);
+    expect(date('the date at the end of the post')).toBe(4);
+    // Metadata that gives a day no element shows: nothing, rather than a guess.
+    expect(sole('the publication date', { ...map, about: { ...about, published: '2020-01-01' } })).toBe(-1);
   });
 
   it("crops at the title's confidence when the locator chose it among many dates", () => {
