@@ -19,7 +19,7 @@ import { FEATURES, featureRows } from '../../src/adapters/offline-locator/featur
 import { viewsOf } from '../../src/adapters/offline-locator/kinds.js';
 import { locateByHand, parseDescription, Scorer } from '../../src/adapters/offline-locator/hand-matcher.js';
 import {
-  decideConfidence,
+  decideAnswer,
   inDoubt,
   NESTED_GAP,
   placedScores,
@@ -380,25 +380,26 @@ function locatorRates(answers: Answer[], cal: number[]): Rates {
  */
 function decided(a: Answer, cal: number[]): { confidence: number; right: boolean; index: number } {
   const agree = (a.signals[4] ?? 0) > 0;
-  const index = agree ? a.s.hand.index : a.chosen;
-  const confidence = decideConfidence(
+  const chosen = agree ? a.s.hand.index : a.chosen;
+  const { index, confidence } = decideAnswer(
     {
       ranked: confidenceAt(cal, a),
       agree,
       hand: a.s.hand.confidence,
       nestedGap: a.nestedGap,
-      title: index === a.s.title,
-      date: a.s.date >= 0 && sameFamily(a.s, a.s.date, index),
-      named: a.s.named >= 0 && sameFamily(a.s, a.s.named, index),
-      evident:
-        (a.s.vouch >= 0 && sameFamily(a.s, a.s.vouch, index)) ||
-        (a.s.byId >= 0 && sameFamily(a.s, a.s.byId, index)) ||
-        (a.s.byClass >= 0 && sameFamily(a.s, a.s.byClass, index)),
-      doubtful: a.s.doubt(index),
+      title: chosen === a.s.title,
+      date: a.s.date >= 0 && sameFamily(a.s, a.s.date, chosen),
+      named: a.s.named >= 0 && sameFamily(a.s, a.s.named, chosen),
+      evident: a.s.vouch >= 0 && sameFamily(a.s, a.s.vouch, chosen),
+      doubtful: a.s.doubt(chosen),
     },
+    chosen,
+    [a.s.date, a.s.named, a.s.vouch],
+    a.s,
+    () => [a.s.byId, a.s.byClass],
     GAP,
   );
-  return { confidence, right: agree ? a.s.right.has(a.s.hand.index) : a.right, index };
+  return { confidence, right: a.s.right.has(index), index };
 }
 
 function report(label: string, answers: Answer[], cal: number[] | null, threshold = 0.6): void {

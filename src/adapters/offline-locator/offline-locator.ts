@@ -147,30 +147,26 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   const round = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 100) / 100;
   // Agreeing, the hand matcher's element stands (its rules pick the form around a search field, the
   // innermost of equals), and a hand matcher that is quite sure may vouch for it.
-  const index = agree ? hand.index : best;
+  const chosen = agree ? hand.index : best;
   const dated = soleDate(query, views, map);
   const named = namedControl(description, query, views);
   const vouched = vouchedEvident(evidentOne);
-  const view = views[index];
   const inputs: ConfidenceInputs = {
     ranked,
     agree,
     hand: hand.answer.confidence,
     nestedGap: nestedGap(scores, hand.index, shape),
-    title: index === soleTitle(query, views, map.title),
-    date: dated >= 0 && sameFamily(shape, dated, index),
-    named: named >= 0 && sameFamily(shape, named, index),
-    evident: vouched >= 0 && sameFamily(shape, vouched, index),
-    doubtful: inDoubt(query, views, map, rows, index),
+    title: chosen === soleTitle(query, views, map.title),
+    date: dated >= 0 && sameFamily(shape, dated, chosen),
+    named: named >= 0 && sameFamily(shape, named, chosen),
+    evident: vouched >= 0 && sameFamily(shape, vouched, chosen),
+    doubtful: inDoubt(query, views, map, rows, chosen),
   };
-  let confidence = decideConfidence(inputs);
-  // The names on the page are read only when they could still make the crop.
-  if (confidence < TITLE_CONFIDENCE && !inputs.doubtful) {
-    const byName = [namedById(description, query, views), namedByClass(description, query, views)];
-    if (byName.some((found) => found >= 0 && sameFamily(shape, found, index)))
-      confidence = decideConfidence({ ...inputs, evident: true });
-  }
-  const selector = view?.element.selector ?? null;
+  const { index, confidence } = decideAnswer(inputs, chosen, [dated, named, vouched], shape, () => [
+    namedById(description, query, views),
+    namedByClass(description, query, views),
+  ]);
+  const selector = views[index]?.element.selector ?? null;
   const answer = {
     selector,
     confidence: round(confidence),
@@ -178,6 +174,44 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     candidates: rankedCandidates(scores, index, views, shape, round(confidence)),
   };
   return { answer, shortlist };
+}
+
+/**
+ * The element to crop and how sure the answer is: {@link decideConfidence} of `inputs` for `chosen`
+ * (whose `date`, `named` and `evident` say whether `rules` — the elements of soleDate,
+ * namedControl and vouchedEvident, -1 for none — vouch for it); when that stays below
+ * {@link TITLE_CONFIDENCE} and nothing is in doubt, the elements whose id or class says what is
+ * asked (`names`, read only then) may vouch too. The element is the vouching rule's own
+ * ({@link vouchedElement}). `gap`: see {@link decideConfidence}. bench/describe/train.ts decides
+ * its out-of-fold answers with it too.
+ */
+export function decideAnswer(
+  inputs: ConfidenceInputs,
+  chosen: number,
+  rules: readonly number[],
+  shape: Shape,
+  names: () => readonly number[],
+  gap = NESTED_GAP,
+): { index: number; confidence: number } {
+  const confidence = decideConfidence(inputs, gap);
+  if (confidence >= TITLE_CONFIDENCE || inputs.doubtful)
+    return { index: vouchedElement(chosen, rules, shape), confidence };
+  const named = names();
+  if (!named.some((found) => found >= 0 && sameFamily(shape, found, chosen)))
+    return { index: vouchedElement(chosen, rules, shape), confidence };
+  return {
+    index: vouchedElement(chosen, named, shape),
+    confidence: decideConfidence({ ...inputs, evident: true }, gap),
+  };
+}
+
+/**
+ * The element to crop when a rule vouched for `chosen`: the first of the rules' elements (`found`,
+ * -1 for none) that a user would take for it — the rule's own element, which ends no chain of
+ * wrappers (the header around the navigation whose id says "nav" is not the menu) — or `chosen`.
+ */
+export function vouchedElement(chosen: number, found: readonly number[], shape: Shape): number {
+  return found.find((i) => i >= 0 && sameFamily(shape, i, chosen)) ?? chosen;
 }
 
 /** The hand matcher's answer with its confidence, and its candidates' scores, at most `cap`. */

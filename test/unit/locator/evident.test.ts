@@ -170,6 +170,8 @@ describe('the items a description lists and the phrase it quotes', () => {
       'issues',
       'pull requests',
     ]);
+    // A kind word the description writes in lower case names what the items are, not one of them.
+    expect(listedItems('the print, save and share buttons')).toEqual(['print', 'save']);
     expect(listedItems('the main navigation')).toEqual([]);
     expect(listedItems('the logo (the one at the top)')).toEqual([]);
   });
@@ -462,6 +464,14 @@ describe("the page's running text and its share bar", () => {
     expect(shareBar(parseDescription('the share buttons'), twiceViews)).toBe(-1);
     expect(shareBar(parseDescription('the share buttons at the top'), twiceViews)).toBe(15);
     expect(shareBar(parseDescription('the share buttons at the end'), twiceViews)).toBe(8);
+    // Under the byline or the headline: the first bar below the headline, not the masthead's above it.
+    const headed = [
+      ...twice,
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 200, 1), // 18
+    ];
+    const headedViews = viewsOf(headed);
+    expect(shareBar(parseDescription('the share buttons under the headline'), headedViews)).toBe(8);
+    expect(shareBar(parseDescription('share tools below the byline'), headedViews)).toBe(8);
   });
 });
 
