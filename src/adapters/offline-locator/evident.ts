@@ -144,17 +144,25 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
 
 /**
  * For a page whose metadata does not say when it was published, the date it shows first: the
- * first `<time>` that shows a day, in no comment, aside, footer, navigation or list (of other
- * posts), or the last one "at the end". -1 when none.
+ * first `<time>` that shows a day, not above the page's `h1`, in no banner (a masthead's "Tuesday,
+ * March 5"), comment, aside, footer, navigation or list (of other posts) — or the last one "at
+ * the end". -1 when none, or when they lie in several articles (a page that lists posts).
  */
 function firstTimeShown(query: Query, views: readonly ElementView[]): number {
+  const headline = views.find((v) => v.role === 'heading' && v.element.level === 1);
+  const top = headline?.element.box.y ?? 0;
+  const aside = (a: number): boolean => {
+    const up = views[a];
+    return asides(up) || up?.tag === 'li' || up?.role === 'banner';
+  };
   const times = views.filter(
     (v) =>
-      v.tag === 'time' &&
-      showsSomeDay(v.element.text) &&
-      !v.ancestors.some((a) => asides(views[a]) || views[a]?.tag === 'li'),
+      v.tag === 'time' && showsSomeDay(v.element.text) && v.element.box.y >= top && !v.ancestors.some(aside),
   );
-  return firstOrLast(query, times);
+  const articles = new Set(
+    times.map((v) => v.ancestors.filter((a) => views[a]?.role === 'article').at(-1) ?? -1),
+  );
+  return articles.size > 1 ? -1 : firstOrLast(query, times);
 }
 
 /**
@@ -257,7 +265,18 @@ export function vouchedEvident(found: { index: number; rule: EvidentRule | null 
  * text may show only the first items, the last of them close to the cut. -1 when none.
  */
 function listedShowing(description: string, query: Query, views: readonly ElementView[]): number {
-  const items = listedItems(description);
+  // Read both ways, the smaller element that shows them: "print, save and share" run together in
+  // the page's wrapper, "Print" and "Save" in its share bar.
+  const found = listedReadings(description)
+    .map((items) => views[showingAll(query, views, items)])
+    .filter((v) => v !== undefined);
+  return (
+    found.reduce<ElementView | undefined>((a, v) => (a && a.area <= v.area ? a : v), undefined)?.index ?? -1
+  );
+}
+
+/** {@link listedShowing} for one reading of the items. */
+function showingAll(query: Query, views: readonly ElementView[], items: readonly string[]): number {
   if (items.length < 2) return -1;
   // Words run together in a page's wrapper ("print, save and share") are no menu of them.
   const { right, bottom } = pageExtent(views);
@@ -622,9 +641,9 @@ export function shareBar(query: Query, views: readonly ElementView[]): number {
   // "under the byline", "below the headline": the first bar below the page's headline (the
   // masthead's bar above it is the site's).
   const byTitle = query.contextKinds.some((k) => k.kind.id === 'byline' || k.kind.id === 'heading');
-  if (byTitle && query.place === null) {
-    const headline = views.find((v) => v.role === 'heading' && v.element.level === 1);
-    const below = bars.filter((i) => (views[i]?.element.box.y ?? 0) >= (headline?.element.box.y ?? 0));
+  const headline = views.find((v) => v.role === 'heading' && v.element.level === 1);
+  if (byTitle && query.place === null && headline !== undefined) {
+    const below = bars.filter((i) => (views[i]?.element.box.y ?? 0) >= headline.element.box.y);
     return below[0] ?? -1;
   }
   if (query.place?.at === 'top') return bars[0] ?? -1;
@@ -658,9 +677,15 @@ const RUNNING_TEXT = new Set([
 export function mainText(query: Query, views: readonly ElementView[]): number {
   const asked = asks(query, 'body') || asks(query, 'article');
   if (!asked || [...query.terms, ...query.contextTerms].some((t) => !RUNNING_TEXT.has(t.word))) return -1;
-  const paragraphs = views.filter(
-    (v) => v.tag === 'p' && v.element.text.length >= 80 && !v.ancestors.some((a) => asides(views[a])),
-  );
+  const long = views.filter((v) => v.tag === 'p' && v.element.text.length >= 80);
+  // What stands beside the story holds neither its headline nor all its paragraphs: a layout's
+  // `has-sidebar` wrapper around the story is no aside.
+  const headline = views.find((v) => v.role === 'heading' && v.element.level === 1);
+  const held = new Map<number, number>();
+  for (const p of long) for (const a of p.ancestors) held.set(a, (held.get(a) ?? 0) + 1);
+  const beside = (a: number): boolean =>
+    asides(views[a]) && !(headline?.ancestors.includes(a) ?? false) && (held.get(a) ?? 0) < long.length;
+  const paragraphs = long.filter((v) => !v.ancestors.some(beside));
   return innermostHolding(views, paragraphs, 3);
 }
 
@@ -715,6 +740,15 @@ function titles(description: string): string[] {
  * Navigation, Interaction and Tools"); in {@link plain} form. Empty when it lists none.
  */
 export function listedItems(description: string): string[] {
+  return listedReadings(description)[0] ?? [];
+}
+
+/**
+ * The ways {@link listedItems} may be read: the items, then, when the last is a kind word in lower
+ * case before the head noun ("the print, save and share buttons"), the items without it.
+ */
+export function listedReadings(description: string): string[][] {
+  let kindAtEnd = false;
   const inParentheses = /\(([^()]*,[^()]*)\)/.exec(description)?.[1];
   let items: string[];
   if (inParentheses !== undefined) {
@@ -727,14 +761,17 @@ export function listedItems(description: string): string[] {
     );
     if (!run) return [];
     items = [run[1] ?? '', ...(run[2] ?? '').split(','), run[3] ?? ''];
-    // "the print, save and share buttons": "share" names the kind of the buttons, not one of them
-    // ("Navigation, Interaction and Tools", written as the page shows them, are items).
-    const kindWord = (item: string): boolean => item === item.toLowerCase() && kindsOf(item).length > 0;
-    const shown = items.filter((item) => !kindWord(item.trim()));
-    if (shown.length >= 2) items = shown;
+    // "the print, save and share buttons": the last item, a kind word in lower case just before the
+    // head noun, may name the kind of the buttons rather than one of them; read both ways
+    // ("Navigation, Interaction and Tools", written as the page shows them, is read one way).
+    const last = (run[3] ?? '').trim();
+    const head = /^\s+([\p{L}-]+)/u.exec(description.slice((run.index ?? 0) + run[0].length))?.[1] ?? '';
+    const kindWord = (w: string): boolean => w === w.toLowerCase() && kindsOf(w).length > 0;
+    if (items.length > 2 && kindWord(last) && kindWord(head.toLowerCase())) kindAtEnd = true;
   }
   const plainItems = items.map((item) => plain(item.replace(/\.{3}|…/g, ''))).filter((item) => item !== '');
-  return plainItems.every((item) => item.split(' ').length <= 4) ? plainItems : [];
+  if (!plainItems.every((item) => item.split(' ').length <= 4)) return [];
+  return kindAtEnd ? [plainItems, plainItems.slice(0, -1)] : [plainItems];
 }
 
 /** The phrase a description quotes ("the \"On this page\" list", 'the "About this item" bullet points'), in {@link plain} form; null when none. */
@@ -808,42 +845,68 @@ export function pageFooter(query: Query, views: readonly ElementView[]): number 
       const a = views[i];
       return a !== undefined && (CONTENT_ROLES.has(a.role ?? '') || CONTENT_TAGS.has(a.tag));
     });
-  const found = views.filter(
-    (v) =>
+  const found = views.filter((v) => {
+    const box = v.element.box;
+    return (
       footer.match(v, views) >= 0.85 &&
-      v.element.box.width >= 0.6 * width &&
-      v.element.box.y + v.element.box.height >= bottom - Math.max(1000, 0.25 * bottom) &&
-      !inContent(v),
-  );
+      box.width >= 0.6 * width &&
+      box.y >= 0.5 * bottom &&
+      box.y + box.height >= bottom - Math.max(1000, 0.25 * bottom) &&
+      v.area <= 0.5 * width * bottom &&
+      !inContent(v)
+    );
+  });
+  // A wrapper whose class says footer (`has-sticky-footer`) but that holds the page's parts is none.
+  const holdsPagePart = (o: ElementView): boolean =>
+    views.some((v) => v.ancestors.includes(o.index) && PAGE_PARTS.has(v.role ?? ''));
+  const outermost = outermostOf(found).filter((o) => !holdsPagePart(o));
   const landmarks = found.filter((v) => footer.match(v, views) >= 0.9);
-  const outermost = outermostOf(found);
   const holdingLandmark = outermost.filter((o) =>
     landmarks.some((l) => l.index === o.index || l.ancestors.includes(o.index)),
   );
-  const left = holdingLandmark.length > 0 ? holdingLandmark : outermost;
+  // The landmark's holder before a class-only footer above it (a newsletter form styled as the
+  // footer's top), not before one below it (a card's `<footer>` above the page's `#footer`).
+  const lowest = Math.max(...holdingLandmark.map((o) => o.element.box.y));
+  const below = outermost.some((o) => !holdingLandmark.includes(o) && o.element.box.y > lowest);
+  const left = holdingLandmark.length > 0 && !below ? holdingLandmark : outermost;
   return left.length === 1 ? (left[0]?.index ?? -1) : -1;
 }
+/** The roles of the page's main part and banner: a footer holds neither (it may hold a logo's `h1`). */
+const PAGE_PARTS = new Set(['main', 'banner']);
 const CONTENT_ROLES = new Set(['article', 'main', 'complementary']);
 
-/** An id, class or label word that says breadcrumb: `breadcrumbs`, `nav-crumbs` (not `crumble`). */
+/** An id or class word that says breadcrumb: `breadcrumbs`, `nav-crumbs` (not `crumble`). */
 const crumbWord = (w: string): boolean => w === 'crumb' || w === 'crumbs' || w.startsWith('breadcrumb');
 
 /**
  * The page's breadcrumb trail, when the description asks for one ("breadcrumb", "the category
- * breadcrumb"): of the elements whose id, class or label says breadcrumb, the outermost — the first
- * on the page, or the last "at the bottom" — and, when it holds one smaller such element that shows
- * the same trail first (the trail inside a box that adds "Email a friend" and "Print"), that one.
- * -1 when no element says breadcrumb.
+ * breadcrumb"): of the elements whose id, class or `aria-label` says breadcrumb (not a link's text,
+ * "1 cup bread crumbs"), none over a quarter of the page nor holding its main part, an article or a
+ * heading (a layout's `with-breadcrumbs`), the outermost — the first on the page, or the last "at
+ * the bottom" — and, when it holds one smaller such element that shows the same trail first with
+ * two links or more (the trail inside a box that adds "Email a friend" and "Print"; not a "You are
+ * here:" label), that one. -1 when no element says breadcrumb.
  */
 export function breadcrumbTrail(query: Query, views: readonly ElementView[]): number {
   if (!asks(query, 'breadcrumb') || query.ordinal !== null) return -1;
-  const found = views.filter((v) => [...v.hints, ...v.labels].some(crumbWord));
+  const { right, bottom } = pageExtent(views);
+  const inside = (outer: ElementView, test: (v: ElementView) => boolean): ElementView[] =>
+    views.filter((v) => v.ancestors.includes(outer.index) && test(v));
+  const says = (v: ElementView): boolean =>
+    [...v.hints, ...words(v.element.attributes['aria-label'] ?? '')].some(crumbWord);
+  const found = views.filter(
+    (v) =>
+      says(v) &&
+      v.area <= 0.25 * right * bottom &&
+      inside(v, (d) => d.role === 'main' || d.role === 'article' || d.role === 'heading').length === 0,
+  );
   let chosen = views[firstOrLast(query, outermostOf(found))];
   if (chosen === undefined) return -1;
   for (;;) {
     const outer: ElementView = chosen;
-    const inside = found.filter((v) => v.ancestors.includes(outer.index) && v.area < outer.area / 2);
-    const [only, ...others] = outermostOf(inside);
+    const [only, ...others] = outermostOf(
+      found.filter((v) => v.ancestors.includes(outer.index) && v.area < outer.area / 2),
+    );
     const trail = only?.element.text.trim() ?? '';
     if (
       only === undefined ||
@@ -852,6 +915,7 @@ export function breadcrumbTrail(query: Query, views: readonly ElementView[]): nu
       !outer.element.text.trim().startsWith(trail)
     )
       break;
+    if (inside(only, (d) => d.tag === 'a').length < 2) break;
     chosen = only;
   }
   return chosen.index;

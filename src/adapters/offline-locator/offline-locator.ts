@@ -162,10 +162,18 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     evident: vouched >= 0 && sameFamily(shape, vouched, chosen),
     doubtful: inDoubt(query, views, map, rows, chosen),
   };
-  const { index, confidence } = decideAnswer(inputs, chosen, [dated, named, vouched], shape, () => [
-    namedById(description, query, views),
-    namedByClass(description, query, views),
-  ]);
+  const fits = (i: number): boolean => {
+    const v = views[i];
+    return v !== undefined && !wrongPlace(query, v, map) && !inDoubt(query, views, map, rows, i);
+  };
+  const { index, confidence } = decideAnswer(
+    inputs,
+    chosen,
+    [dated, named, vouched],
+    shape,
+    () => [namedById(description, query, views), namedByClass(description, query, views)],
+    fits,
+  );
   const selector = views[index]?.element.selector ?? null;
   const answer = {
     selector,
@@ -182,7 +190,8 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
  * namedControl and vouchedEvident, -1 for none — vouch for it); when that stays below
  * {@link TITLE_CONFIDENCE} and nothing is in doubt, the elements whose id or class says what is
  * asked (`names`, read only then) may vouch too. The element is the vouching rule's own
- * ({@link vouchedElement}). `gap`: see {@link decideConfidence}. bench/describe/train.ts decides
+ * ({@link vouchedElement}) when it `fits` (neither in doubt nor out of the place the description
+ * says, as `chosen` was checked), else `chosen`. `gap`: see {@link decideConfidence}. bench/describe/train.ts decides
  * its out-of-fold answers with it too.
  */
 export function decideAnswer(
@@ -191,27 +200,34 @@ export function decideAnswer(
   rules: readonly number[],
   shape: Shape,
   names: () => readonly number[],
+  fits: (index: number) => boolean = () => true,
   gap = NESTED_GAP,
 ): { index: number; confidence: number } {
   const confidence = decideConfidence(inputs, gap);
   if (confidence >= TITLE_CONFIDENCE || inputs.doubtful)
-    return { index: vouchedElement(chosen, rules, shape), confidence };
+    return { index: vouchedElement(chosen, rules, shape, fits), confidence };
   const named = names();
   if (!named.some((found) => found >= 0 && sameFamily(shape, found, chosen)))
-    return { index: vouchedElement(chosen, rules, shape), confidence };
+    return { index: vouchedElement(chosen, rules, shape, fits), confidence };
   return {
-    index: vouchedElement(chosen, named, shape),
+    index: vouchedElement(chosen, named, shape, fits),
     confidence: decideConfidence({ ...inputs, evident: true }, gap),
   };
 }
 
 /**
  * The element to crop when a rule vouched for `chosen`: the first of the rules' elements (`found`,
- * -1 for none) that a user would take for it — the rule's own element, which ends no chain of
- * wrappers (the header around the navigation whose id says "nav" is not the menu) — or `chosen`.
+ * -1 for none) that a user would take for it and that `fits` — the rule's own element, which ends
+ * no chain of wrappers (the header around the navigation whose id says "nav" is not the menu) — or
+ * `chosen`.
  */
-export function vouchedElement(chosen: number, found: readonly number[], shape: Shape): number {
-  return found.find((i) => i >= 0 && sameFamily(shape, i, chosen)) ?? chosen;
+export function vouchedElement(
+  chosen: number,
+  found: readonly number[],
+  shape: Shape,
+  fits: (index: number) => boolean = () => true,
+): number {
+  return found.find((i) => i >= 0 && i !== chosen && sameFamily(shape, i, chosen) && fits(i)) ?? chosen;
 }
 
 /** The hand matcher's answer with its confidence, and its candidates' scores, at most `cap`. */

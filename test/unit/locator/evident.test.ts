@@ -9,6 +9,7 @@ import {
   codeShowing,
   contentsBox,
   listedItems,
+  listedReadings,
   evidentFound,
   mainText,
   namedByClass,
@@ -170,8 +171,14 @@ describe('the items a description lists and the phrase it quotes', () => {
       'issues',
       'pull requests',
     ]);
-    // A kind word the description writes in lower case names what the items are, not one of them.
-    expect(listedItems('the print, save and share buttons')).toEqual(['print', 'save']);
+    // A kind word in lower case before the head noun may name what the items are: read both ways.
+    expect(listedReadings('the print, save and share buttons')).toEqual([
+      ['print', 'save', 'share'],
+      ['print', 'save'],
+    ]);
+    expect(listedReadings('the menu with home, search, login and cart')).toEqual([
+      ['home', 'search', 'login', 'cart'],
+    ]);
     expect(listedItems('the main navigation')).toEqual([]);
     expect(listedItems('the logo (the one at the top)')).toEqual([]);
   });
@@ -426,6 +433,27 @@ describe("the page's running text and its share bar", () => {
     expect(vouchedEvident(evidentFound('the comments', parseDescription('the comments'), views))).toBe(-1);
   });
 
+  it('reads no layout wrapper as an aside: a `has-sidebar` page around the story', () => {
+    const laidOut = [
+      element(
+        {
+          selector: 'div.layout',
+          tag: 'div',
+          attributes: { class: 'container has-sidebar' },
+          box: wide(3000),
+        },
+        0,
+        null,
+      ), // 0
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, 0), // 1
+      element({ selector: 'div.entry-content', tag: 'div', box: wide(1200) }, 100, 0), // 2
+      ...[0, 1, 2, 3, 4].map((i) => para(i, 2)),
+      element({ selector: 'section.newsletter', tag: 'section', box: wide(400) }, 2000, 0), // 8
+      ...[5, 6].map((i) => para(i, 8)),
+    ];
+    expect(mainText(parseDescription('the article text'), viewsOf(laidOut))).toBe(2);
+  });
+
   it("leaves out what stands beside the story: the comments' paragraphs are not its text", () => {
     const comment = (i: number, parent: number): PageElement =>
       element(
@@ -472,6 +500,8 @@ describe("the page's running text and its share bar", () => {
     const headedViews = viewsOf(headed);
     expect(shareBar(parseDescription('the share buttons under the headline'), headedViews)).toBe(8);
     expect(shareBar(parseDescription('share tools below the byline'), headedViews)).toBe(8);
+    // No headline to go by: as for "the share buttons", none of two bars.
+    expect(shareBar(parseDescription('the share buttons under the byline'), twiceViews)).toBe(-1);
   });
 });
 
@@ -1079,6 +1109,43 @@ describe("the page's footer and its breadcrumb trail", () => {
     expect(footer('the second footer')).toBe(-1);
   });
 
+  it("is not a wrapper whose class says footer, nor a card's footer above the page's", () => {
+    const wrapped = [
+      element(
+        {
+          selector: '#page',
+          tag: 'div',
+          attributes: { id: 'page', class: 'has-sticky-footer' },
+          box: band(0, 4000),
+        },
+        0,
+        null,
+      ),
+      element({ selector: 'header', tag: 'header', role: 'banner', box: band(0, 100) }, 0, 0),
+      element({ selector: 'main', tag: 'main', role: 'main', box: band(100, 3000) }, 100, 0),
+      element({ selector: 'footer', tag: 'footer', role: 'contentinfo', box: band(3600, 400) }, 3600, 0),
+    ];
+    expect(pageFooter(parseDescription('the footer'), viewsOf(wrapped))).toBe(3);
+    const cards = [
+      element(
+        { selector: 'div.post', tag: 'div', attributes: { class: 'post' }, box: band(0, 3000) },
+        0,
+        null,
+      ),
+      element(
+        { selector: 'div.post footer', tag: 'footer', role: 'contentinfo', box: band(2900, 100) },
+        2900,
+        0,
+      ),
+      element(
+        { selector: '#footer', tag: 'div', attributes: { id: 'footer' }, box: band(3200, 800) },
+        3200,
+        null,
+      ),
+    ];
+    expect(pageFooter(parseDescription('the footer'), viewsOf(cards))).toBe(-1);
+  });
+
   it('is vouched for: the locator crops it', () => {
     const found = evidentFound('the footer', parseDescription('the footer'), views);
     expect(found).toEqual({ index: 5, rule: 'footer' });
@@ -1113,10 +1180,54 @@ describe("the page's footer and its breadcrumb trail", () => {
         3400,
         7,
       ),
+      element({ selector: '#bc-trail a.home', tag: 'a', role: 'link', text: 'Home' }, 3400, 8),
+      element({ selector: '#bc-trail a.news', tag: 'a', role: 'link', text: 'News' }, 3400, 8),
     ];
-    // The last at the bottom: the box of the trail (7), and in it the trail.
+    // The last at the bottom: the box of the trail (7), and in it the trail of two links or more.
     expect(trail(boxed, 'the breadcrumb at the bottom')).toBe(8);
     expect(trail(boxed)).toBe(1);
+    // A label inside the trail that shows its start ("You are here:") is not the trail; nor is a
+    // layout wrapper whose class says breadcrumb, nor a link whose text does.
+    const labelled = [
+      element(
+        {
+          selector: 'div.crumbs',
+          tag: 'div',
+          attributes: { class: 'breadcrumbs' },
+          text: 'You are here: Home » Shoes',
+        },
+        0,
+        null,
+      ),
+      element(
+        {
+          selector: 'span.label',
+          tag: 'span',
+          attributes: { class: 'breadcrumb-label' },
+          text: 'You are here:',
+        },
+        0,
+        0,
+      ),
+      element({ selector: 'a.home', tag: 'a', role: 'link', text: 'Home' }, 0, 0),
+      element({ selector: 'main', tag: 'main', role: 'main', box: band(100, 3000) }, 100, null),
+    ];
+    expect(trail(labelled)).toBe(0);
+    const layout = [
+      element(
+        {
+          selector: 'div.page',
+          tag: 'div',
+          attributes: { class: 'page with-breadcrumbs' },
+          box: band(0, 4000),
+        },
+        0,
+        null,
+      ),
+      element({ selector: 'main', tag: 'main', role: 'main', box: band(200, 3000) }, 200, 0),
+      element({ selector: 'a.panko', tag: 'a', role: 'link', name: '1 cup panko bread crumbs' }, 300, 1),
+    ];
+    expect(trail(layout)).toBe(-1);
     expect(vouchedEvident(evidentFound('breadcrumb', parseDescription('breadcrumb'), views))).toBe(1);
   });
 });

@@ -795,6 +795,26 @@ describe("the page's publication date", () => {
       soleDate(parseDescription(description), viewsOf(listed), storyMap(listed, 720));
     expect(date('the publication date')).toBe(4);
     expect(date('the date at the end of the post')).toBe(4);
+    // A masthead's date above the headline, in the banner, is the day's, not the story's.
+    const mastheaded = [
+      element({ selector: 'header', tag: 'header', role: 'banner' }, 0, null), // 0
+      element({ selector: 'header time', tag: 'time', text: 'Tuesday, March 9, 2021' }, 0, 0), // 1
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, null), // 2
+      element({ selector: 'time.posted', tag: 'time', text: 'March 5, 2021' }, 150, null), // 3
+    ];
+    expect(
+      soleDate(parseDescription('when was this published'), viewsOf(mastheaded), storyMap(mastheaded, 720)),
+    ).toBe(3);
+    // A page that lists posts, each with its day: none of them is the page's.
+    const listing = [
+      element({ selector: 'article.a', tag: 'article', role: 'article' }, 0, null), // 0
+      element({ selector: 'article.a time', tag: 'time', text: 'March 5, 2021' }, 0, 0), // 1
+      element({ selector: 'article.b', tag: 'article', role: 'article' }, 200, null), // 2
+      element({ selector: 'article.b time', tag: 'time', text: 'March 1, 2021' }, 200, 2), // 3
+    ];
+    expect(soleDate(parseDescription('the publication date'), viewsOf(listing), storyMap(listing, 720))).toBe(
+      -1,
+    );
     // Metadata that gives a day no element shows: nothing, rather than a guess.
     expect(sole('the publication date', { ...map, about: { ...about, published: '2020-01-01' } })).toBe(-1);
   });
