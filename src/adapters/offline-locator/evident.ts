@@ -496,13 +496,27 @@ const ID_FILLERS = new Set([
  * description asks for (not a field's id for another kind: `#searchInput` is not "the search
  * box"), nor for a title (`#site-title` is not the post's). Not for an ordinal. Of the ids that
  * say the most of the description's words, the outermost when the others lie inside it; -1 when
- * none, or several apart.
+ * none, or several apart. A description of one word and no kind ("the README", "FAQ") names the one
+ * element whose id is that word, written with or without dashes, or its plural.
  */
 export function namedById(description: string, query: Query, views: readonly ElementView[]): number {
+  if (query.kinds.length === 0) return idOfWord(query, views);
   return namedBy(description, query, views, (v) => {
     const id = v.element.attributes.id;
     return id === undefined ? [] : [id];
   });
+}
+
+/** The one element whose id is the description's one word (see {@link namedById}); -1 otherwise. */
+function idOfWord(query: Query, views: readonly ElementView[]): number {
+  const [term, ...more] = query.terms;
+  if (term === undefined || more.length > 0 || !contentWord(term)) return -1;
+  if (query.ordinal !== null || query.contextTerms.length > 0) return -1;
+  const found = views.filter((v) => {
+    const id = (v.element.attributes.id ?? '').toLowerCase().replace(/[-_]/g, '');
+    return id === term.word || id === `${term.word}s`;
+  });
+  return found.length === 1 ? (found[0]?.index ?? -1) : -1;
 }
 
 /**

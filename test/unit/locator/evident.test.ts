@@ -721,6 +721,27 @@ describe('an element by its id', () => {
     expect(byId('the mobile menu')).toBe('#mobile-navigation');
   });
 
+  it('is the one element whose id is the one word of a description that names no kind', () => {
+    const docs = [
+      ...page,
+      element(
+        { selector: '#readme', tag: 'div', attributes: { id: 'readme' }, text: 'How to use it' },
+        3000,
+        0,
+      ),
+      element({ selector: '#user-content-faq', tag: 'h2', attributes: { id: 'user-content-faq' } }, 3100, 0),
+    ];
+    const views = viewsOf(docs);
+    const named = (description: string): number =>
+      namedById(description, parseDescription(description), views);
+    expect(named('the README')).toBe(docs.length - 2);
+    expect(named('README')).toBe(docs.length - 2);
+    // More words, another id, or an ordinal: none.
+    expect(named('the README install steps')).toBe(-1);
+    expect(named('FAQ')).toBe(-1);
+    expect(named('the second README')).toBe(-1);
+  });
+
   it('makes the locator crop when it chose that element, however unsure the ranker is between two menus', () => {
     const map = storyMap(page, 4000);
     const answer = shortlistOffline('the main navigation', map, 0).answer;
