@@ -843,9 +843,12 @@ export function contentsBox(query: Query, views: readonly ElementView[]): number
  * The page's footer, when the description asks for just that ("the footer", "the site footer",
  * "the page footer": no other words, no place in something else): of the footers (the
  * `contentinfo` landmark, `<footer>`, an id or class that says footer) that span most of the page's
- * width, end in its last quarter (or last 1,000 px) and lie in no article, main part or aside, the
- * outermost; those that hold a landmark or `<footer>` before those that only say footer in a class
- * (a newsletter form styled as part of the footer). -1 unless exactly one is left.
+ * width, start in its lower half, end in its last quarter (or last 1,000 px), cover at most half of
+ * it, lie in no article, main part or aside and hold no banner or main part (not a
+ * `has-sticky-footer` page wrapper), the outermost; those that hold a landmark or `<footer>` before
+ * those that only say footer in a class above them (a newsletter form styled as part of the
+ * footer), not before one below them (a card's `<footer>` above the page's `#footer`). -1 unless
+ * exactly one is left.
  */
 export function pageFooter(query: Query, views: readonly ElementView[]): number {
   const [asked, ...more] = query.kinds;
@@ -859,6 +862,9 @@ export function pageFooter(query: Query, views: readonly ElementView[]): number 
       const a = views[i];
       return a !== undefined && (CONTENT_ROLES.has(a.role ?? '') || CONTENT_TAGS.has(a.tag));
     });
+  // A wrapper whose class says footer (`has-sticky-footer`) but that holds the page's parts is none.
+  const holdsPagePart = (o: ElementView): boolean =>
+    views.some((v) => v.ancestors.includes(o.index) && PAGE_PARTS.has(v.role ?? ''));
   const found = views.filter((v) => {
     const box = v.element.box;
     return (
@@ -867,13 +873,11 @@ export function pageFooter(query: Query, views: readonly ElementView[]): number 
       box.y >= 0.5 * bottom &&
       box.y + box.height >= bottom - Math.max(1000, 0.25 * bottom) &&
       v.area <= 0.5 * width * bottom &&
-      !inContent(v)
+      !inContent(v) &&
+      !holdsPagePart(v)
     );
   });
-  // A wrapper whose class says footer (`has-sticky-footer`) but that holds the page's parts is none.
-  const holdsPagePart = (o: ElementView): boolean =>
-    views.some((v) => v.ancestors.includes(o.index) && PAGE_PARTS.has(v.role ?? ''));
-  const outermost = outermostOf(found).filter((o) => !holdsPagePart(o));
+  const outermost = outermostOf(found);
   const landmarks = found.filter((v) => footer.match(v, views) >= 0.9);
   const holdingLandmark = outermost.filter((o) =>
     landmarks.some((l) => l.index === o.index || l.ancestors.includes(o.index)),

@@ -191,8 +191,8 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
  * {@link TITLE_CONFIDENCE} and nothing is in doubt, the elements whose id or class says what is
  * asked (`names`, read only then) may vouch too. The element is the vouching rule's own
  * ({@link vouchedElement}) when it `fits` (neither in doubt nor out of the place the description
- * says, as `chosen` was checked), else `chosen`. `gap`: see {@link decideConfidence}. bench/describe/train.ts decides
- * its out-of-fold answers with it too.
+ * says, as `chosen` was checked), else `chosen`. `gap`: see {@link decideConfidence}.
+ * bench/describe/train.ts decides its out-of-fold answers with it too.
  */
 export function decideAnswer(
   inputs: ConfidenceInputs,
