@@ -17,13 +17,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FEATURES, featureRows } from '../../src/adapters/offline-locator/features.js';
 import { viewsOf } from '../../src/adapters/offline-locator/kinds.js';
+import { locateByHand, parseDescription, Scorer } from '../../src/adapters/offline-locator/hand-matcher.js';
 import {
-  locateByHand,
-  parseDescription,
-  Scorer,
-  wrongPlace,
-} from '../../src/adapters/offline-locator/hand-matcher.js';
-import {
+  answerFits,
   decideAnswer,
   inDoubt,
   NESTED_GAP,
@@ -94,8 +90,8 @@ interface Sample {
   placed: (scores: number[]) => number[];
   /** True when an answer of this element is capped at DOUBT_CAP (doubtful in hand-matcher.ts). */
   doubt: (index: number) => boolean;
-  /** True when the element lies where the description does not place the thing (wrongPlace in hand-matcher.ts). */
-  misplaced: (index: number) => boolean;
+  /** True when the element may stand as the answer in the locator's place (answerFits in offline-locator.ts). */
+  fits: (index: number) => boolean;
 }
 
 function handOf(description: string, map: DumpedPage['map']): { confidence: number; index: number } {
@@ -136,10 +132,7 @@ for (const p of pages) {
       byClass: BY_CLASS ? namedByClass(c.description, query, views) : -1,
       placed: (scores) => placedScores(scores, query, views, p.map),
       doubt: (index) => inDoubt(query, views, p.map, rows, index),
-      misplaced: (index) => {
-        const v = views[index];
-        return v !== undefined && wrongPlace(query, v, p.map);
-      },
+      fits: (index) => answerFits(query, views, p.map, rows, index),
     });
   }
 }
@@ -408,7 +401,7 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
     [a.s.date, a.s.named, a.s.vouch],
     a.s,
     () => [a.s.byId, a.s.byClass],
-    (i) => !a.s.misplaced(i) && !a.s.doubt(i),
+    a.s.fits,
     GAP,
   );
   return { confidence, right: a.s.right.has(index), index };

@@ -149,7 +149,7 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
  * the end". -1 when none, or when they lie in several articles (a page that lists posts).
  */
 function firstTimeShown(query: Query, views: readonly ElementView[]): number {
-  const headline = views.find((v) => v.role === 'heading' && v.element.level === 1);
+  const headline = pageHeadline(views);
   const top = headline?.element.box.y ?? 0;
   const aside = (a: number): boolean => {
     const up = views[a];
@@ -655,7 +655,7 @@ export function shareBar(query: Query, views: readonly ElementView[]): number {
   // "under the byline", "below the headline": the first bar below the page's headline (the
   // masthead's bar above it is the site's).
   const byTitle = query.contextKinds.some((k) => k.kind.id === 'byline' || k.kind.id === 'heading');
-  const headline = views.find((v) => v.role === 'heading' && v.element.level === 1);
+  const headline = pageHeadline(views);
   if (byTitle && query.place === null && headline !== undefined) {
     const below = bars.filter((i) => (views[i]?.element.box.y ?? 0) >= headline.element.box.y);
     return below[0] ?? -1;
@@ -694,7 +694,7 @@ export function mainText(query: Query, views: readonly ElementView[]): number {
   const long = views.filter((v) => v.tag === 'p' && v.element.text.length >= 80);
   // What stands beside the story holds neither its headline nor all its paragraphs: a layout's
   // `has-sidebar` wrapper around the story is no aside.
-  const headline = views.find((v) => v.role === 'heading' && v.element.level === 1);
+  const headline = pageHeadline(views);
   const held = new Map<number, number>();
   for (const p of long) for (const a of p.ancestors) held.set(a, (held.get(a) ?? 0) + 1);
   const beside = (a: number): boolean =>
@@ -891,7 +891,9 @@ export function pageFooter(query: Query, views: readonly ElementView[]): number 
 }
 /** The roles of the page's main part and banner: a footer holds neither (it may hold a logo's `h1`). */
 const PAGE_PARTS = new Set(['main', 'banner']);
+/** The roles and tags of a page's content, where a footer is a part's, not the page's. */
 const CONTENT_ROLES = new Set(['article', 'main', 'complementary']);
+const CONTENT_TAGS = new Set(['article', 'main', 'aside']);
 
 /** An id or class word that says breadcrumb: `breadcrumbs`, `nav-crumbs` (not `crumble`). */
 const crumbWord = (w: string): boolean => w === 'crumb' || w === 'crumbs' || w.startsWith('breadcrumb');
@@ -938,7 +940,6 @@ export function breadcrumbTrail(query: Query, views: readonly ElementView[]): nu
   }
   return chosen.index;
 }
-const CONTENT_TAGS = new Set(['article', 'main', 'aside']);
 
 /** Words that say where a thing is on the page, not what it is called. */
 const WHERE = new Set([
@@ -1003,6 +1004,11 @@ export function soleByline(query: Query, views: readonly ElementView[]): number 
     views,
     (_, raw) => raw.length <= 160 && BYLINE.test(raw.trim()) && (!when || showsSomeDay(raw)),
   );
+}
+
+/** The page's first `h1`, or undefined. */
+function pageHeadline(views: readonly ElementView[]): ElementView | undefined {
+  return views.find((v) => v.role === 'heading' && v.element.level === 1);
 }
 
 /** How far the page's elements reach, right and down, in CSS pixels. */

@@ -162,10 +162,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     evident: vouched >= 0 && sameFamily(shape, vouched, chosen),
     doubtful: inDoubt(query, views, map, rows, chosen),
   };
-  const fits = (i: number): boolean => {
-    const v = views[i];
-    return v !== undefined && !wrongPlace(query, v, map) && !inDoubt(query, views, map, rows, i);
-  };
+  const fits = (i: number): boolean => answerFits(query, views, map, rows, i);
   const { index, confidence } = decideAnswer(
     inputs,
     chosen,
@@ -246,6 +243,21 @@ function cappedAt(hand: HandAnswer, cap: number): HandAnswer {
 /** True when the map leaves out some of the page's elements (see {@link ElementMap.cut}). */
 function isCut(map: ElementMap): boolean {
   return map.cut ?? map.candidates > map.elements.length;
+}
+
+/**
+ * True when element `index` may stand as the answer in the locator's place: it lies where the
+ * description places the thing ({@link wrongPlace}) and is not {@link inDoubt}.
+ */
+export function answerFits(
+  query: Query,
+  views: readonly ElementView[],
+  map: ElementMap,
+  rows: readonly Float64Array[],
+  index: number,
+): boolean {
+  const v = views[index];
+  return v !== undefined && !wrongPlace(query, v, map) && !inDoubt(query, views, map, rows, index);
 }
 
 /**
