@@ -145,15 +145,18 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
 /**
  * For a page whose metadata does not say when it was published, the date it shows first: the
  * first `<time>` that shows a day, not above the page's `h1`, in no banner (a masthead's "Tuesday,
- * March 5"), comment, aside, footer, navigation or list (of other posts) — or the last one "at
+ * March 5"), comment, aside, footer (but a story's own), navigation or list (of other posts) — or the last one "at
  * the end". -1 when none, or when they lie in several articles (a page that lists posts).
  */
 function firstTimeShown(query: Query, views: readonly ElementView[]): number {
   const headline = pageHeadline(views);
   const top = headline?.element.box.y ?? 0;
+  // A story's own `<footer>` ("Posted by … on March 10, 2015") is where its date is, not an aside.
+  const storyFooter = (up: ElementView): boolean =>
+    up.tag === 'footer' && up.ancestors.some((a) => views[a]?.role === 'article');
   const aside = (a: number): boolean => {
     const up = views[a];
-    return asides(up) || up?.tag === 'li' || up?.role === 'banner';
+    return (up !== undefined && !storyFooter(up) && asides(up)) || up?.tag === 'li' || up?.role === 'banner';
   };
   const times = views.filter(
     (v) =>
@@ -200,6 +203,8 @@ export type EvidentRule =
   | 'contents'
   | 'footer'
   | 'breadcrumb'
+  | 'search'
+  | 'adjacent'
   | 'logo'
   | 'heading'
   | 'code'
@@ -222,6 +227,9 @@ export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'contents',
   'footer',
   'breadcrumb',
+  'search',
+  'adjacent',
+  'logo',
   'code',
   'text',
   'share',
@@ -241,6 +249,8 @@ export function evidentFound(
     ['contents', () => contentsBox(query, views)],
     ['footer', () => pageFooter(query, views)],
     ['breadcrumb', () => breadcrumbTrail(query, views)],
+    ['search', () => searchForm(description, query, views)],
+    ['adjacent', () => adjacentLinks(description, query, views)],
     ['logo', () => brandLogo(description, query, views)],
     ['heading', () => namedTitle(description, query, views)],
     ['code', () => codeFound(description, query, views)],
@@ -408,13 +418,15 @@ function codeClasses(
  * that shows the most of what the description says — a name of code it quotes (2 each), a file it
  * quotes (1 each), the language it names or its files' extension says when the block's classes say
  * it (2), its other words in the block's text (1 each) — leading every other block by 2 at least; or
- * the page's only `pre`, unless its classes say another language than the one named. Not for an
- * ordinal ("the second snippet"), which the hand matcher counts. -1 when none is plain.
+ * the page's only `pre`, unless its classes say another language than the one named. For an
+ * ordinal ("the second code block", "the first fetch() example", "the last Go snippet"), the
+ * outermost `pre` at that place among those that show the names quoted and say the language named,
+ * in page order. -1 when none is plain.
  */
 export function codeFound(description: string, query: Query, views: readonly ElementView[]): number {
-  const named = codeShowing(description, views);
   const asksCode = query.kinds.some((k) => k.kind.id === 'code' && k.strength >= 0.6);
-  if (named >= 0 || !asksCode || query.ordinal !== null) return named;
+  const named = query.ordinal === null ? codeShowing(description, views) : -1;
+  if (named >= 0 || !asksCode) return named;
   const outer = outermostOf(views.filter((v) => v.tag === 'pre'));
   // The children of each outer block (the `code` in a `pre`), gathered in one pass.
   const insideOf = new Map<number, number[]>(outer.map((v) => [v.index, []]));
@@ -428,6 +440,18 @@ export function codeFound(description: string, query: Query, views: readonly Ele
   const classesOf = (v: ElementView): Set<string> => codeClasses(v, views, insideOf.get(v.index) ?? []);
   const says = (classes: Set<string>, language: (typeof LANGUAGES)[number]): boolean =>
     language.classes.some((c) => classes.has(c));
+  if (query.ordinal !== null) {
+    // "The second code block", "the first fetch() example", "the last Go snippet": the block at that
+    // place among those that show the names quoted and say the language named — the page's blocks,
+    // not the tokens highlighted inside one.
+    const shown = names.map((n) => (n.endsWith('()') ? n.slice(0, -1) : n));
+    const blocks = outer.filter(
+      (v) =>
+        shown.every((n) => v.element.text.includes(n)) &&
+        (languages.length === 0 || languages.some((l) => says(classesOf(v), l))),
+    );
+    return (query.ordinal < 0 ? blocks.at(query.ordinal) : blocks[query.ordinal])?.index ?? -1;
+  }
   if (outer.length === 1) {
     const only = outer[0];
     if (!only) return -1;
@@ -956,6 +980,102 @@ const WHERE = new Set([
   'main',
 ]);
 
+/** Attribute values that say search (`search-form`, `q` is not enough alone: the field must say it or its form). */
+const SEARCH_SAYS = /search|suche|recherche|buscar|busca|cerca|zoek/i;
+/** Input types a search field has (none given is text). */
+const SEARCH_FIELD_TYPES = new Set(['', 'text', 'search']);
+/** Words a description of the page's search form uses besides its kind words ("the site search form at the top"). */
+const SEARCH_FORM_WORDS = new Set([...words('site documentation docs wiki store shop header'), ...WHERE]);
+
+/**
+ * The page's search form, when the description asks for nothing else ("the search box", "the site
+ * search form", "the search bar at the top"; not "the search field", which may mean the field
+ * alone, nor "the job search form", which names one of several): of the forms (or `search`
+ * landmarks) that hold one or two text fields and say search — by their role, id, class, name or
+ * label, their field's, or a button named "Search" — none over a quarter of the page, the
+ * innermost (the form inside a "Search" portlet), and of those the first on the page, or the last
+ * "at the bottom". -1 when none.
+ */
+export function searchForm(description: string, query: Query, views: readonly ElementView[]): number {
+  const head = query.kinds[0]?.kind.id;
+  const strong = [...query.kinds, ...query.contextKinds]
+    .filter((k) => k.strength >= 0.8)
+    .map((k) => k.kind.id);
+  if (!strong.includes('search') || (head !== 'search' && head !== 'form')) return -1;
+  if (/\b(?:field|input)\b/i.test(description)) return -1;
+  if (query.ordinal !== null || query.contextTerms.length > 0) return -1;
+  if (query.terms.some((t) => !t.kindWord && !SEARCH_FORM_WORDS.has(t.word))) return -1;
+  const says = (v: ElementView): boolean => {
+    const a = v.element.attributes;
+    return (
+      v.role === 'search' ||
+      v.role === 'searchbox' ||
+      [a.id, a.class, a.name, a['aria-label'], a.placeholder, a.title].some(
+        (x) => x !== undefined && SEARCH_SAYS.test(x),
+      )
+    );
+  };
+  const fields = views.filter(
+    (v) =>
+      v.role === 'searchbox' ||
+      (v.tag === 'input' && SEARCH_FIELD_TYPES.has((v.element.attributes.type ?? '').toLowerCase())),
+  );
+  const { right, bottom } = pageExtent(views);
+  const found = views.filter((v) => {
+    if ((v.tag !== 'form' && v.role !== 'search') || v.area > 0.25 * right * bottom) return false;
+    const held = fields.filter((f) => f.ancestors.includes(v.index));
+    if (held.length === 0 || held.length > 2) return false;
+    return (
+      says(v) ||
+      held.some(says) ||
+      views.some(
+        (b) =>
+          b.ancestors.includes(v.index) &&
+          (b.tag === 'button' || b.role === 'button') &&
+          SEARCH_SAYS.test(b.element.name),
+      )
+    );
+  });
+  const at = new Set(found.map((v) => v.index));
+  const innermost = found.filter((v) => !found.some((w) => w.ancestors.includes(v.index) && at.has(w.index)));
+  return firstOrLast(query, innermost);
+}
+
+/** A description that asks for the link back and the link on ("links to the previous and next articles"). */
+const PREVIOUS_ASKED = /\b(?:prev|previous|older|earlier)\b/i;
+const NEXT_ASKED = /\b(?:next|newer|later|following)\b/i;
+/** A link's label that says back or on: "Previous article …", "« Older posts", "Next Chapter 7 …", "Newer »". */
+const PREVIOUS_LINK = /^\W{0,3}(?:prev|previous|older|earlier)\b|^\s*[«‹←]/i;
+const NEXT_LINK = /^\W{0,3}(?:next|newer|later)\b|[»›→]\s*$/i;
+
+/**
+ * The links to the previous and next page, when the description asks for both ("links to the
+ * previous and next chapters", "the older and newer posts links"): the innermost elements that hold
+ * a link whose label begins "Previous", "Prev", "Older" or "«" and one that begins "Next", "Newer"
+ * or ends "»", and that hold no `h1`, main part or article (a pair far apart is no pager); the first
+ * on the page, or the last "at the bottom". -1 when none.
+ */
+export function adjacentLinks(description: string, query: Query, views: readonly ElementView[]): number {
+  if (!PREVIOUS_ASKED.test(description) || !NEXT_ASKED.test(description) || query.ordinal !== null) return -1;
+  const label = (v: ElementView): string => (v.element.name || v.element.text).trim();
+  const links = views.filter((v) => v.tag === 'a' || v.role === 'link');
+  const next = links.filter((v) => NEXT_LINK.test(label(v)));
+  const holders = new Set<number>();
+  for (const previous of links.filter((v) => PREVIOUS_LINK.test(label(v)))) {
+    const holder = previous.ancestors.find((a) => next.some((n) => n.ancestors.includes(a)));
+    if (holder !== undefined) holders.add(holder);
+  }
+  const pagePart = (d: ElementView): boolean =>
+    d.role === 'main' || d.role === 'article' || (d.role === 'heading' && d.element.level === 1);
+  const found = [...holders]
+    .map((i) => views[i])
+    .filter((h): h is ElementView => h !== undefined)
+    .filter(
+      (h) => !views.some((d) => d.ancestors.includes(h.index) && (holders.has(d.index) || pagePart(d))),
+    );
+  return firstOrLast(query, found);
+}
+
 /**
  * The logo of the brand a description names ("the WebMD logo", "The New York Times logo at the
  * top"): of the logos (images and links marked or labelled so) whose name or text holds every word
@@ -967,12 +1087,26 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
   const brand = words(description).filter((w) => !WHERE.has(w) && kindsOf(w).length === 0);
   if (brand.length === 0) return -1;
   const logo = KINDS.logo;
-  const logos = views.filter((v) => {
-    if ((logo?.match(v, views) ?? 0) < 0.8) return false;
+  const shows = (v: ElementView): boolean => {
     const shown = new Set(words(`${v.element.name} ${v.element.text}`));
     return brand.every((w) => shown.has(w));
-  });
-  return firstOrLast(query, outermostOf(logos));
+  };
+  const link = query.kinds[0]?.kind.id === 'link';
+  const logos = views.filter(
+    (v) => (logo?.match(v, views) ?? 0) >= 0.8 && shows(v) && (!link || v.tag === 'a'),
+  );
+  // An element marked as the logo that is no image or link counts when it shows the brand as its
+  // few words (a wordmark, "The Washington Post") and holds no such logo.
+  const wordmarks = link
+    ? []
+    : views.filter(
+        (v) =>
+          (logo?.match(v, views) ?? 0) >= 0.7 &&
+          v.element.text.length <= 60 &&
+          shows(v) &&
+          !logos.some((l) => l.ancestors.includes(v.index)),
+      );
+  return firstOrLast(query, outermostOf([...logos, ...wordmarks]));
 }
 
 /** A line that names who wrote the page: "By Erin Cunningham", "Posted by Nikhil Marathe on …", "// By Arun Sai Krishnan • Nov 11". */

@@ -13,6 +13,7 @@ import type { Shape } from './ranker.js';
 import { argmax, calibrationSignals, confidenceOf, nestedGap, sameFamily, scoreRows } from './ranker.js';
 import { RANKER } from './ranker-weights.js';
 import {
+  codeFound,
   evidentFound,
   namedByClass,
   namedById,
@@ -120,6 +121,20 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   const inPageOrder = (indices: Iterable<number>): number[] => [...new Set(indices)].sort((a, b) => a - b);
   if (hand.index < 0 || views.length === 0) {
     return { answer: hand.answer, shortlist: inPageOrder(map.elements.keys()).slice(0, size) };
+  }
+  // "The second code block" counts the page's blocks, not the tokens highlighted inside one; on a
+  // map that leaves elements out, the block meant may be among them.
+  const block = query.ordinal !== null ? codeFound(description, query, views) : -1;
+  const blockSelector = views[block]?.element.selector;
+  if (blockSelector !== undefined) {
+    const confidence = isCut(map) ? Math.min(TITLE_CONFIDENCE, DOUBT_CAP) : TITLE_CONFIDENCE;
+    const answer = {
+      selector: blockSelector,
+      confidence,
+      raw: blockSelector,
+      candidates: [{ selector: blockSelector, score: confidence }],
+    };
+    return { answer, shortlist: size <= 0 ? [] : [block] };
   }
   // An ordinal is the hand matcher's to resolve: the ranker only shortlists, when asked to.
   if (query.ordinal !== null && size <= 0) return { answer: hand.answer, shortlist: [] };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { parseDescription, shortlistOffline } from '../../../src/adapters/offline-locator/offline-locator.js';
 import {
+  adjacentLinks,
   brandLogo,
   breadcrumbTrail,
   codeFound,
@@ -17,6 +18,7 @@ import {
   namedControl,
   pageFooter,
   quotedPhrase,
+  searchForm,
   shareBar,
   soleByline,
   soleDate,
@@ -619,7 +621,12 @@ describe('a code block by what the description says of it', () => {
     expect(at('the main.py code')).not.toBe('pre.run');
   });
 
-  it('is none for an ordinal or when no code is asked for, and the only block when there is one', () => {
+  it('counts the blocks for an ordinal, in the language named; none when no code is asked for; the only block when there is one', () => {
+    expect(found('the second code block')).toBe('div.highlight-source-python pre');
+    expect(found('the last code sample')).toBe('pre.language-bash');
+    expect(found('the first Python snippet')).toBe('div.highlight-source-python pre');
+    expect(found('the second snippet with printf()')).toBeUndefined();
+    expect(found('the first snippet with printf()')).toBe('pre.language-cpp');
     expect(found('the second Go snippet')).toBeUndefined();
     expect(found('the Go import paragraph')).toBeUndefined();
     const one = [page[0], { ...page[5], parent: 0 }].filter((e): e is PageElement => e !== undefined);
@@ -1250,5 +1257,110 @@ describe("the page's footer and its breadcrumb trail", () => {
     ];
     expect(trail(layout)).toBe(-1);
     expect(vouchedEvident(evidentFound('breadcrumb', parseDescription('breadcrumb'), views))).toBe(1);
+  });
+});
+
+describe("the page's search form, its previous and next links, and a wordmark logo", () => {
+  const band = (y: number, height: number, width = 1264): PageElement['box'] => ({ x: 0, y, width, height });
+  const page: PageElement[] = [
+    element({ selector: 'header', tag: 'header', role: 'banner', box: band(0, 200) }, 0, null), // 0
+    element(
+      {
+        selector: '#wp-logo',
+        tag: 'div',
+        attributes: { id: 'wp-logo' },
+        text: 'The Daily Post',
+        box: band(0, 20),
+      },
+      0,
+      0,
+    ), // 1
+    element({ selector: '#wp-logo a', tag: 'a', role: 'link', name: 'The Daily Post' }, 0, 1), // 2
+    element({ selector: '#p-search', tag: 'div', attributes: { id: 'p-search' }, box: band(40, 60) }, 40, 0), // 3
+    element({ selector: '#p-search h3', tag: 'h3', role: 'heading', level: 3, text: 'Search' }, 40, 3), // 4
+    element(
+      { selector: '#searchform', tag: 'form', attributes: { id: 'searchform' }, box: band(70, 30) },
+      70,
+      3,
+    ), // 5
+    element(
+      { selector: '#q', tag: 'input', role: 'searchbox', attributes: { name: 'q', type: 'search' } },
+      70,
+      5,
+    ), // 6
+    element({ selector: 'main', tag: 'main', role: 'main', box: band(200, 3000) }, 200, null), // 7
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 200, 7), // 8
+    element({ selector: 'nav.paging', tag: 'nav', role: 'navigation', box: band(3000, 40) }, 3000, 7), // 9
+    element({ selector: 'a.older', tag: 'a', role: 'link', name: '« Older posts' }, 3000, 9), // 10
+    element({ selector: 'a.newer', tag: 'a', role: 'link', name: 'Newer posts »' }, 3000, 9), // 11
+    element({ selector: 'footer', tag: 'footer', role: 'contentinfo', box: band(3200, 300) }, 3200, null), // 12
+    element(
+      { selector: 'form.news', tag: 'form', attributes: { class: 'newsletter' }, box: band(3200, 40) },
+      3200,
+      12,
+    ), // 13
+    element({ selector: 'form.news input', tag: 'input', attributes: { type: 'email' } }, 3200, 13), // 14
+    element(
+      { selector: 'form.find', tag: 'form', attributes: { class: 'footer-search' }, box: band(3300, 40) },
+      3300,
+      12,
+    ), // 15
+    element({ selector: 'form.find input', tag: 'input', attributes: { type: 'text', name: 's' } }, 3300, 15), // 16
+    element(
+      { selector: 'footer img.logo', tag: 'img', name: 'The Daily Post', attributes: { class: 'logo' } },
+      3400,
+      12,
+    ), // 17
+  ];
+  const views = viewsOf(page);
+  const search = (description: string, on = views): number =>
+    searchForm(description, parseDescription(description), on);
+
+  it('is the innermost form that holds a field and says search, the first on the page or the last at the bottom', () => {
+    expect(search('the search box')).toBe(5);
+    expect(search('the site search form')).toBe(5);
+    expect(search('the search bar at the bottom')).toBe(15);
+    expect(vouchedEvident(evidentFound('the search box', parseDescription('the search box'), views))).toBe(5);
+    // "the search field" may mean the field alone; "the job search form" names one of several.
+    expect(search('the search field')).toBe(-1);
+    expect(search('the job search form')).toBe(-1);
+    expect(search('the newsletter form')).toBe(-1);
+    // A form that wraps the whole page (ASP.NET) is no search form, whatever field it holds.
+    const wrapped = viewsOf([
+      element(
+        { selector: 'form#aspnet', tag: 'form', attributes: { id: 'aspnetForm' }, box: band(0, 4000) },
+        0,
+        null,
+      ),
+      element({ selector: '#q', tag: 'input', attributes: { type: 'search', name: 'q' } }, 10, 0),
+    ]);
+    expect(search('the search box', wrapped)).toBe(-1);
+  });
+
+  it('is the innermost element that holds a link back and a link on, when both are asked', () => {
+    const adjacent = (description: string, on = views): number =>
+      adjacentLinks(description, parseDescription(description), on);
+    expect(adjacent('links to the previous and next articles')).toBe(9);
+    expect(adjacent('the older and newer posts links')).toBe(9);
+    expect(adjacent('the link to the next article')).toBe(-1);
+    // A link back in the header and one on in the footer: what holds both holds the page's headline.
+    const apart = viewsOf([
+      element({ selector: 'body > div', tag: 'div', box: band(0, 4000) }, 0, null),
+      element({ selector: 'a.prev', tag: 'a', role: 'link', name: 'Previous' }, 0, 0),
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, 0),
+      element({ selector: 'a.next', tag: 'a', role: 'link', name: 'Next' }, 3900, 0),
+    ]);
+    expect(adjacent('links to the previous and next articles', apart)).toBe(-1);
+  });
+
+  it('is a wordmark marked as the logo that shows the brand, before a later image; a logo link only for "logo link"', () => {
+    const logo = (description: string): number =>
+      brandLogo(description, parseDescription(description), views);
+    expect(logo('The Daily Post logo')).toBe(1);
+    expect(logo('The Daily Post logo at the bottom')).toBe(17);
+    expect(logo('the Daily Post logo link')).toBe(-1);
+    expect(
+      vouchedEvident(evidentFound('The Daily Post logo', parseDescription('The Daily Post logo'), views)),
+    ).toBe(1);
   });
 });

@@ -817,6 +817,32 @@ describe("the page's publication date", () => {
     );
     // Metadata that gives a day no element shows: nothing, rather than a guess.
     expect(sole('the publication date', { ...map, about: { ...about, published: '2020-01-01' } })).toBe(-1);
+    // A story's own footer ("Posted by … on March 10, 2015") holds its day; its comments' footers do not.
+    const footed = [
+      element({ selector: 'article', tag: 'article', role: 'article', text: 'A story' }, 0, null), // 0
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, 0), // 1
+      element(
+        { selector: 'footer.entry-meta', tag: 'footer', text: 'Posted by Max on March 10, 2015' },
+        300,
+        0,
+      ), // 2
+      element({ selector: 'footer.entry-meta time', tag: 'time', text: 'March 10, 2015' }, 300, 2), // 3
+      element({ selector: '#comments', tag: 'section', attributes: { id: 'comments' } }, 400, null), // 4
+      element({ selector: 'article.comment', tag: 'article', role: 'article' }, 420, 4), // 5
+      element({ selector: 'footer.comment-meta', tag: 'footer' }, 420, 5), // 6
+      element({ selector: 'footer.comment-meta time', tag: 'time', text: 'March 11, 2015' }, 420, 6), // 7
+    ];
+    const posted = (description: string, page: PageElement[]): number =>
+      soleDate(parseDescription(description), viewsOf(page), storyMap(page, 720));
+    expect(posted('the date the article was posted', footed)).toBe(3);
+    const commentsOnly = [
+      ...footed.slice(0, 2),
+      element({ selector: '#comments', tag: 'section', attributes: { id: 'comments' } }, 400, null), // 2
+      element({ selector: 'article.comment', tag: 'article', role: 'article' }, 420, 2), // 3
+      element({ selector: 'footer.comment-meta', tag: 'footer' }, 420, 3), // 4
+      element({ selector: 'footer.comment-meta time', tag: 'time', text: 'March 11, 2015' }, 420, 4), // 5
+    ];
+    expect(posted('the date the article was posted', commentsOnly)).toBe(-1);
   });
 
   it("crops at the title's confidence when the locator chose it among many dates", () => {
@@ -918,5 +944,52 @@ describe('an answer that cannot be given', () => {
       selector: null,
       problem: 'nothing in the description to match',
     });
+  });
+});
+
+describe('an ordinal code block', () => {
+  // Three highlighted blocks, each a `pre` of tokens side by side: the tokens are no blocks to count.
+  const blocks: PageElement[] = [
+    element({ selector: 'article', tag: 'article', role: 'article', text: 'A post about fetch' }, 0, null), // 0
+    ...[0, 1, 2].flatMap((b) => [
+      element(
+        {
+          selector: `pre.b${b}`,
+          tag: 'pre',
+          text: `fetch("/data${b}.json").then(res)`,
+          attributes: { class: 'js' },
+        },
+        100 + 300 * b,
+        0,
+      ),
+      ...[0, 1, 2, 3].map((t) =>
+        element(
+          { selector: `pre.b${b} span.t${t}`, tag: 'span', text: ['fetch', '(', 'then', 'res'][t] },
+          100 + 300 * b,
+          1 + 5 * b,
+        ),
+      ),
+    ]),
+  ];
+
+  it('counts the blocks of the page, and crops to the one at that place', () => {
+    const map = storyMap(blocks, 1000);
+    for (const [description, selector] of [
+      ['the first code block', 'pre.b0'],
+      ['the second code example', 'pre.b1'],
+      ['the last code sample', 'pre.b2'],
+      ['the second fetch() snippet', 'pre.b1'],
+    ] as const) {
+      const answer = locateOffline(description, map);
+      expect(answer.selector).toBe(selector);
+      expect(answer.confidence).toBe(TITLE_CONFIDENCE);
+    }
+    expect(locateOffline('the fourth code block', map).selector).not.toBe('pre.b2');
+  });
+
+  it('does not crop on a map that leaves elements out: the block meant may be among them', () => {
+    const answer = locateOffline('the second code block', { ...storyMap(blocks, 1000), cut: true });
+    expect(answer.selector).toBe('pre.b1');
+    expect(answer.confidence).toBeLessThan(0.6);
   });
 });
