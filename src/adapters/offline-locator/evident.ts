@@ -18,9 +18,9 @@ import {
  * Answers a page makes evident. Each rule reads one plain sign of what the description means — the
  * page's one headline, the day its metadata says it was published, the items or phrase the
  * description quotes, a heading it names, the code it names, the page's running text, its share
- * bar, its byline, its table of contents, a brand's logo — and answers with the one element that
- * shows it, or -1. The title, the date, a named control, four of {@link soleEvident}'s rules
- * ({@link VOUCHING_RULES}) and an id or class that says what is asked ({@link namedById},
+ * bar, its byline, its table of contents, its footer, breadcrumb trail, search form and pager, a
+ * brand's logo — and answers with the one element that shows it, or -1. The title, the date, a
+ * named control, {@link soleEvident}'s rules ({@link VOUCHING_RULES}) and an id or class that says what is asked ({@link namedById},
  * {@link namedByClass}) make the locator (offline-locator.ts) crop at 0.7 when its answer is
  * that element or one a user would take for it; the element {@link soleEvident} finds is a feature
  * of the learned ranker (features.ts `evident`, `evidentFamily`), weighed against the others by
@@ -178,6 +178,8 @@ function firstTimeShown(query: Query, views: readonly ElementView[]): number {
  * - for "the table of contents", the box titled "Contents" ({@link contentsBox});
  * - for "the footer", the page's footer ({@link pageFooter});
  * - for "the breadcrumb", the trail the page marks so ({@link breadcrumbTrail});
+ * - for "the search box", the page's search form ({@link searchForm});
+ * - for "links to the previous and next articles", what holds both links ({@link adjacentLinks});
  * - for "the WebMD logo", the first logo that shows the brand ({@link brandLogo});
  * - a heading it names as the page writes it ("the Add-ons section", "nutrition information"), or
  *   a title of two words or more that no heading shows ("the Trending on Kinja list");
@@ -214,10 +216,11 @@ export type EvidentRule =
 /**
  * The rules whose element is vouched for (a crop at 0.7) when the locator chose it, or one a user
  * would take for it. On the `tune` and fixture cases of bench/describe each finds only right
- * elements — the items listed 12, a quoted phrase 5, the byline 9, the table of contents 5, the
- * footer 16, the breadcrumb 6, the code 4, the running text 13, the share bar 11 — but a named
- * heading (21 right, 1 wrong; out of fold its vouching added 0.5 % right crops and no wrong ones).
- * The brand's logo (4 right, 1 wrong) stays a ranker feature only (README "Element by description").
+ * elements — the items listed 13, a quoted phrase 5, the byline 9, the table of contents 5, the
+ * footer 16, the breadcrumb 6, the search form 14, the previous and next links 2, the brand's logo
+ * 5, the code 4, the running text 14, the share bar 11 — but a named heading (21 right, 1 wrong;
+ * out of fold its vouching added 0.5 % right crops and no wrong ones). The last-edited line
+ * vouches through {@link soleDate}.
  */
 export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'listed',
@@ -787,6 +790,7 @@ export function listedItems(description: string): string[] {
  */
 export function listedReadings(description: string): string[][] {
   let kindAtEnd = false;
+  let kindAtStart = false;
   const inParentheses = /\(([^()]*,[^()]*)\)/.exec(description)?.[1];
   let items: string[];
   if (inParentheses !== undefined) {
@@ -806,9 +810,18 @@ export function listedReadings(description: string): string[][] {
     const head = /^\s+([\p{L}-]+)/u.exec(description.slice((run.index ?? 0) + run[0].length))?.[1] ?? '';
     const kindWord = (w: string): boolean => w === w.toLowerCase() && kindsOf(w).length > 0;
     if (items.length > 2 && kindWord(last) && kindWord(head.toLowerCase())) kindAtEnd = true;
+    // "the two highlighted tools, WebIDE and Valence": a word in lower case before the first comma,
+    // the others capitalised, names what the items are; read without it too.
+    const first = (run[1] ?? '').trim();
+    const named = items
+      .slice(1)
+      .filter((item) => item.trim() !== '')
+      .every((item) => /^\s*\p{Lu}/u.test(item));
+    if (items.length > 2 && first === first.toLowerCase() && named) kindAtStart = true;
   }
   const plainItems = items.map((item) => plain(item.replace(/\.{3}|…/g, ''))).filter((item) => item !== '');
   if (!plainItems.every((item) => item.split(' ').length <= 4)) return [];
+  if (kindAtStart) return [plainItems, plainItems.slice(1)];
   return kindAtEnd ? [plainItems, plainItems.slice(0, -1)] : [plainItems];
 }
 

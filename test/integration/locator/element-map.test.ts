@@ -132,8 +132,11 @@ describe('element map', () => {
     expect(small.candidates).toBe(full.candidates);
     expect([small.cut, full.cut]).toEqual([true, false]);
     expect(full.elements.length).toBeGreaterThan(12);
-    // Landmarks and controls win over plain wrappers.
-    expect(small.elements.every((e) => e.role !== null || e.attributes.id !== undefined)).toBe(true);
+    // Landmarks and controls win over plain wrappers; a paragraph of running text keeps its share.
+    expect(
+      small.elements.every((e) => e.role !== null || e.attributes.id !== undefined || e.tag === 'p'),
+    ).toBe(true);
+    expect(small.elements.filter((e) => e.tag === 'p').length).toBeLessThanOrEqual(1);
     expect(small.elements.map((e) => e.role)).toEqual(
       expect.arrayContaining(['banner', 'navigation', 'search', 'contentinfo']),
     );
@@ -191,6 +194,26 @@ describe('element map', () => {
     const selectors = map.elements.map((e) => e.selector);
     expect(selectors).toEqual(expect.arrayContaining(['table.infobox', '#toc', '#panel', '#footer']));
     expect(map.elements.find((e) => e.selector === '#footer')).toMatchObject({ role: 'contentinfo' });
+  });
+
+  it("keeps a long page's paragraphs against thousands of links, so its running text can be found", async () => {
+    // A story of 40 paragraphs, then 3,000 titled links in lists: each link outranks a plain paragraph.
+    const story = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `<p>Paragraph ${i} of the story, long enough to be running text rather than a caption or a label.</p>`,
+    ).join('');
+    const links = Array.from(
+      { length: 3000 },
+      (_, i) => `<li><a href="/w/${i}" title="Topic ${i}">topic ${i}</a></li>`,
+    );
+    await page.setContent(
+      `<h1>A story</h1><div id="story">${story}</div><ul id="topics">${links.join('')}</ul>`,
+    );
+    const map = await buildElementMap(page);
+    expect(map.cut).toBe(true);
+    expect(map.elements.filter((e) => e.tag === 'p')).toHaveLength(40);
+    expect(locateOffline('the article text', map)).toMatchObject({ selector: '#story' });
   });
 
   it('says when it left elements out, and the locator then does not vouch for an ordinal', async () => {

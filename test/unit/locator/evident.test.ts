@@ -181,6 +181,14 @@ describe('the items a description lists and the phrase it quotes', () => {
     expect(listedReadings('the menu with home, search, login and cart')).toEqual([
       ['home', 'search', 'login', 'cart'],
     ]);
+    // A word in lower case before names written capitalised may say what they are: read both ways.
+    expect(listedReadings('the two highlighted tools, WebIDE and Valence')).toEqual([
+      ['tools', 'webide', 'valence'],
+      ['webide', 'valence'],
+    ]);
+    expect(listedReadings('the sidebar with Navigation, Interaction and Tools')).toEqual([
+      ['navigation', 'interaction', 'tools'],
+    ]);
     expect(listedItems('the main navigation')).toEqual([]);
     expect(listedItems('the logo (the one at the top)')).toEqual([]);
   });

@@ -5,7 +5,8 @@ import type { ElementMap, PageElement } from '../../../../ports/element-locator.
 /** Options of {@link buildElementMap}. */
 export interface ElementMapOptions {
   /**
-   * Most elements kept: the page's blocks first (up to a quarter), then the most relevant (landmarks,
+   * Most elements kept: the page's blocks first (up to a quarter), then its paragraphs of 80
+   * characters or more in page order (up to an eighth), then the most relevant (landmarks,
    * controls, headings, images, named elements). Default 1000.
    */
   maxElements?: number;
@@ -606,6 +607,17 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   for (const c of byRelevance) {
     if (chosen.size >= maxElements / 4) break;
     if (block(c) && selectorOf(c.el) !== null) chosen.add(c);
+  }
+  // Then the story's paragraphs, in page order (up to an eighth of the map): on a page of thousands
+  // of links, they are what says where its running text is.
+  let paragraphs = 0;
+  for (const c of candidates) {
+    if (paragraphs >= Math.floor(maxElements / 8) || chosen.size >= maxElements) break;
+    if (c.el.localName !== 'p' || chosen.has(c) || (c.el.textContent ?? '').length < 80) continue;
+    if (selectorOf(c.el) !== null) {
+      chosen.add(c);
+      paragraphs += 1;
+    }
   }
   for (const c of byRelevance) {
     if (chosen.size >= maxElements) break;
