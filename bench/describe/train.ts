@@ -27,7 +27,9 @@ import {
   namedControl,
   soleDate,
   soleTitle,
+  TITLE_CONFIDENCE,
 } from '../../src/adapters/offline-locator/offline-locator.js';
+import { DOUBT_CAP } from '../../src/adapters/offline-locator/hand-matcher.js';
 import type { RankerModel } from '../../src/adapters/offline-locator/ranker.js';
 import {
   argmax,
@@ -38,6 +40,7 @@ import {
   scoreRows,
 } from '../../src/adapters/offline-locator/ranker.js';
 import {
+  codeFound,
   evidentFound,
   namedByClass,
   namedById,
@@ -82,6 +85,12 @@ interface Sample {
   named: number;
   /** The element a vouching rule of evident.ts found (vouchedEvident), -1 when none. */
   vouch: number;
+  /** The description names an ordinal ("the second card"): the hand matcher's to resolve, but for code. */
+  ordinal: boolean;
+  /** For an ordinal, the code block at that place (codeFound in evident.ts), -1 when none. */
+  block: number;
+  /** The map leaves elements out (an ordinal's answer is then capped at DOUBT_CAP). */
+  cut: boolean;
   /** The element whose id says what the description says (namedById in evident.ts), -1 when none. */
   byId: number;
   /** The element whose class says what the description says (namedByClass in evident.ts), -1 when none. */
@@ -128,6 +137,9 @@ for (const p of pages) {
       date: soleDate(query, views, p.map),
       named: namedControl(c.description, query, views),
       vouch: vouchedEvident(found),
+      ordinal: query.ordinal !== null,
+      block: query.ordinal !== null ? codeFound(c.description, query, views) : -1,
+      cut: p.map.cut ?? p.map.candidates > p.map.elements.length,
       byId: BY_ID ? namedById(c.description, query, views) : -1,
       byClass: BY_CLASS ? namedByClass(c.description, query, views) : -1,
       placed: (scores) => placedScores(scores, query, views, p.map),
@@ -383,6 +395,19 @@ function locatorRates(answers: Answer[], cal: number[]): Rates {
  * title rule; and whether the element is right.
  */
 function decided(a: Answer, cal: number[]): { confidence: number; right: boolean; index: number } {
+  // As shortlistOffline in offline-locator.ts: an ordinal is the hand matcher's (a code block's
+  // when codeFound counts one), capped on a cut map; a description the hand matcher finds nowhere is
+  // a vouching rule's element when it fits, else no answer.
+  const capped = (confidence: number): number => (a.s.cut ? Math.min(confidence, DOUBT_CAP) : confidence);
+  if (a.s.ordinal) {
+    const index = a.s.block >= 0 ? a.s.block : a.s.hand.index;
+    const confidence = capped(a.s.block >= 0 ? TITLE_CONFIDENCE : a.s.hand.confidence);
+    return { confidence, right: a.s.right.has(index), index };
+  }
+  if (a.s.hand.index < 0) {
+    const index = a.s.vouch >= 0 && a.s.fits(a.s.vouch) ? a.s.vouch : -1;
+    return { confidence: index >= 0 ? TITLE_CONFIDENCE : 0, right: a.s.right.has(index), index };
+  }
   const agree = (a.signals[4] ?? 0) > 0;
   const chosen = agree ? a.s.hand.index : a.chosen;
   const { index, confidence } = decideAnswer(

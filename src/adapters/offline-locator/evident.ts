@@ -2,7 +2,7 @@ import type { ElementMap } from '../../ports/element-locator.js';
 import type { Query } from './hand-matcher.js';
 import { contentWord } from './hand-matcher.js';
 import type { ElementView } from './kinds.js';
-import { KINDS, kindsOf, takenFor } from './kinds.js';
+import { CURRENCY, KINDS, kindsOf, takenFor } from './kinds.js';
 import {
   blankParentheses,
   countIn,
@@ -180,6 +180,8 @@ function firstTimeShown(query: Query, views: readonly ElementView[]): number {
  * - for "the breadcrumb", the trail the page marks so ({@link breadcrumbTrail});
  * - for "the search box", the page's search form ({@link searchForm});
  * - for "links to the previous and next articles", what holds both links ({@link adjacentLinks});
+ * - for "the subheadline", the line under the story's headline ({@link subheadline});
+ * - for "the price", the product's price ({@link productPrice});
  * - for "the WebMD logo", the first logo that shows the brand ({@link brandLogo});
  * - a heading it names as the page writes it ("the Add-ons section", "nutrition information"), or
  *   a title of two words or more that no heading shows ("the Trending on Kinja list");
@@ -207,6 +209,8 @@ export type EvidentRule =
   | 'breadcrumb'
   | 'search'
   | 'adjacent'
+  | 'subheadline'
+  | 'price'
   | 'logo'
   | 'heading'
   | 'code'
@@ -217,8 +221,8 @@ export type EvidentRule =
  * The rules whose element is vouched for (a crop at 0.7) when the locator chose it, or one a user
  * would take for it. On the `tune` and fixture cases of bench/describe each finds only right
  * elements — the items listed 13, a quoted phrase 5, the byline 9, the table of contents 5, the
- * footer 16, the breadcrumb 6, the search form 14, the previous and next links 2, the brand's logo
- * 5, the code 4, the running text 14, the share bar 11 — but a named heading (21 right, 1 wrong;
+ * footer 16, the breadcrumb 6, the search form 14, the previous and next links 2, the subheadline
+ * 3, the price 1, the brand's logo 5, the code 4, the running text 14, the share bar 11 — but a named heading (21 right, 1 wrong;
  * out of fold its vouching added 0.5 % right crops and no wrong ones). The last-edited line
  * vouches through {@link soleDate}.
  */
@@ -232,6 +236,8 @@ export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'breadcrumb',
   'search',
   'adjacent',
+  'subheadline',
+  'price',
   'logo',
   'code',
   'text',
@@ -254,6 +260,8 @@ export function evidentFound(
     ['breadcrumb', () => breadcrumbTrail(query, views)],
     ['search', () => searchForm(description, query, views)],
     ['adjacent', () => adjacentLinks(description, query, views)],
+    ['subheadline', () => subheadline(description, views)],
+    ['price', () => productPrice(query, views)],
     ['logo', () => brandLogo(description, query, views)],
     ['heading', () => namedTitle(description, query, views)],
     ['code', () => codeFound(description, query, views)],
@@ -1089,6 +1097,88 @@ export function adjacentLinks(description: string, query: Query, views: readonly
   return firstOrLast(query, found);
 }
 
+/** A description of the line under the headline: "the subheadline", "the dek", "the summary under the title". */
+const SUBHEADLINE = /\b(?:sub-?head(?:line|ing)?s?|subtitle|standfirst|dek|strapline)\b/i;
+const UNDER_HEADLINE =
+  /\b(?:summary|intro|introduction|description|teaser|lede|lead|subtitle|line|text|sentence|paragraph)\b.*\b(?:under|below|beneath|after)\s+the\s+(?:title|headline|heading)\b/i;
+/** Ids and classes that mark a block as the story's summary line. */
+const SUMMARY_HINTS = [
+  'summary',
+  'dek',
+  'subtitle',
+  'subheadline',
+  'standfirst',
+  'description',
+  'intro',
+  'lede',
+  'excerpt',
+  'teaser',
+];
+
+/**
+ * The line under the story's headline, when the description asks for it ("the subheadline", "the
+ * dek", "the summary under the title"): the first element with text after the story's `h1` (the
+ * first in an article or main part, else the first outside the banner and navigation) and outside
+ * it — a heading of a lower level, a paragraph, or a block whose id or class says summary — of 20 to
+ * 400 characters, starting at most 300 px below the headline, and no byline. -1 otherwise.
+ */
+export function subheadline(description: string, views: readonly ElementView[]): number {
+  if (!SUBHEADLINE.test(description) && !UNDER_HEADLINE.test(description)) return -1;
+  const within = (v: ElementView, roles: readonly string[]): boolean =>
+    v.ancestors.some((a) => roles.includes(views[a]?.role ?? ''));
+  const h1s = views.filter((v) => v.role === 'heading' && v.element.level === 1);
+  const h1 =
+    h1s.find((v) => within(v, ['article', 'main'])) ?? h1s.find((v) => !within(v, ['banner', 'navigation']));
+  if (h1 === undefined) return -1;
+  const next = views.find(
+    (v) => v.index > h1.index && !v.ancestors.includes(h1.index) && v.element.text.trim() !== '',
+  );
+  if (next === undefined) return -1;
+  const text = next.element.text.trim();
+  const block = /^h[2-6]$/.test(next.tag) || next.tag === 'p' || SUMMARY_HINTS.some((h) => next.hints.has(h));
+  const below = next.element.box.y - (h1.element.box.y + h1.element.box.height);
+  return block && text.length >= 20 && text.length <= 400 && below <= 300 && !BYLINE.test(text)
+    ? next.index
+    : -1;
+}
+
+/** Words a description of the product's price uses besides "price" ("the product price", "the item's current price"). */
+const PRICE_WORDS = new Set(words('product item current sale main its this page listed selling our now'));
+/** Id and class words of a price that is not the one paid now: the old, list or "from" price. */
+const OLD_PRICE =
+  /^(?:old|was|strike|striked|list|original|before|regular|compare|rrp|msrp|save|saving|savings|from|crossed)$/;
+/** Where prices of other things are: lists and tables (other products, delivery options), navigation, asides, the footer. */
+const OTHER_PRICES = new Set(['li', 'tr', 'dd', 'nav', 'aside', 'footer']);
+
+/**
+ * The product's price, when that is all the description asks ("the price", "the product price",
+ * "the price of the Nest Mini" where the page's `h1` names it): the first element whose id, class or
+ * microdata says price and whose text is an amount of money of at most 20 characters, none inside
+ * it, not an old, list or "from" price, and in no list, table row, navigation, aside or footer (the
+ * prices of other products or of delivery). -1 when none.
+ */
+export function productPrice(query: Query, views: readonly ElementView[]): number {
+  const head = query.kinds[0];
+  if (head?.kind.id !== 'price' || head.strength < 0.8 || query.ordinal !== null) return -1;
+  if (query.terms.some((t) => !t.kindWord && !PRICE_WORDS.has(t.word))) return -1;
+  const named = new Set(words(pageHeadline(views)?.element.text ?? ''));
+  if (query.contextTerms.some((t) => !named.has(t.word))) return -1;
+  const old = (v: ElementView | undefined): boolean =>
+    v !== undefined && [...v.hints].some((h) => OLD_PRICE.test(h));
+  const found = views.filter((v) => {
+    const text = v.element.text.trim();
+    return (
+      [...v.hints].some((h) => h.startsWith('price')) &&
+      text.length <= 20 &&
+      CURRENCY.test(text) &&
+      !old(v) &&
+      !v.ancestors.some((a) => OTHER_PRICES.has(views[a]?.tag ?? '') || old(views[a]))
+    );
+  });
+  const innermost = found.filter((v) => !found.some((w) => w !== v && w.ancestors.includes(v.index)));
+  return innermost[0]?.index ?? -1;
+}
+
 /**
  * The logo of the brand a description names ("the WebMD logo", "The New York Times logo at the
  * top"): of the logos (images and links marked or labelled so) whose name or text holds every word
@@ -1296,6 +1386,13 @@ export function namedControl(description: string, query: Query, views: readonly 
       (v) => (CONTROL_ROLES.has(v.role ?? '') || CONTROL_TAGS.has(v.tag)) && plain(v.element.name) === title,
     );
     if (named.length === 1) return named[0]?.index ?? -1;
+    // Several of that name, one far the biggest: the buy box's "Add to Cart", not a comparison
+    // table's. The others' insides and wrappers of its size do not count against it.
+    const [big, ...rest] = [...named].sort((a, b) => b.area - a.area);
+    const apart = rest.filter(
+      (v) => !v.ancestors.includes(big?.index ?? -1) && !big?.ancestors.includes(v.index),
+    );
+    if (big !== undefined && apart.length > 0 && apart.every((v) => 2 * v.area <= big.area)) return big.index;
     if (named.length > 1) return -1;
   }
   return -1;

@@ -46,7 +46,7 @@ const labelled = (v: ElementView, ...candidates: string[]): boolean => has(v.lab
 const CONTENTS_HINT = /(?:^|[\s_-])contents(?:$|[\s_-])/i;
 const CONTENTS_NAME = /\bcontents\b|\bon this page\b/i;
 const isRole = (v: ElementView, ...roles: string[]): boolean => v.role !== null && roles.includes(v.role);
-const CURRENCY = /(?:[$€£¥]\s?\d)|(?:\d[\d,.]*\s?(?:usd|eur|gbp|€|£|\$))/i;
+export const CURRENCY = /(?:[$€£¥]\s?\d)|(?:\d[\d,.]*\s?(?:usd|eur|gbp|€|£|\$))/i;
 const DATE =
   /\b(?:\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4})\b/i;
 const hasDescendant = (
@@ -297,6 +297,11 @@ const KIND_WORDS: Record<string, [kind: string, strength: number][]> = {
   banner: [['header', 0.6]],
   name: [['heading', 0.4]],
   subtitle: [['paragraph', 0.8]],
+  // The line under the headline, a heading or a paragraph: named weakly, so that no heading is taken
+  // for it on its kind alone (evident.ts `subheadline` finds it).
+  subheadline: [['heading', 0.4]],
+  subhead: [['heading', 0.4]],
+  standfirst: [['heading', 0.4]],
   image: [['image', 1]],
   picture: [['image', 1]],
   photo: [['image', 1]],

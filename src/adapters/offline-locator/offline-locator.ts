@@ -120,6 +120,20 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   const hand = query.ordinal !== null && isCut(map) ? cappedAt(found, DOUBT_CAP) : found;
   const inPageOrder = (indices: Iterable<number>): number[] => [...new Set(indices)].sort((a, b) => a - b);
   if (hand.index < 0 || views.length === 0) {
+    // Words the hand matcher finds nowhere may still name what a rule reads ("breadcrumb" on a page
+    // whose trail is only a class): the rule's element, when it fits as the locator's would.
+    const found = query.ordinal === null ? vouchedEvident(evidentFound(description, query, views)) : -1;
+    const rows = found >= 0 ? featureRows(query, views, scorer, map, -1, found) : [];
+    const selector = views[found]?.element.selector;
+    if (selector !== undefined && answerFits(query, views, map, rows, found)) {
+      const answer = {
+        selector,
+        confidence: TITLE_CONFIDENCE,
+        raw: selector,
+        candidates: [{ selector, score: TITLE_CONFIDENCE }],
+      };
+      return { answer, shortlist: size <= 0 ? [] : [found] };
+    }
     return { answer: hand.answer, shortlist: inPageOrder(map.elements.keys()).slice(0, size) };
   }
   // "The second code block" counts the page's blocks, not the tokens highlighted inside one; on a

@@ -17,8 +17,10 @@ import {
   namedById,
   namedControl,
   pageFooter,
+  productPrice,
   quotedPhrase,
   searchForm,
+  subheadline,
   shareBar,
   soleByline,
   soleDate,
@@ -1064,6 +1066,39 @@ describe('a control the description names by its label', () => {
     expect(named('the Buy Now section')).toBe(-1);
   });
 
+  it('is the biggest of several controls of that name when it is at least twice any other', () => {
+    const wide = { x: 0, y: 0, width: 200, height: 40 };
+    const small = { x: 0, y: 0, width: 80, height: 30 };
+    const compared = viewsOf([
+      ...SHOP.slice(0, 2),
+      { ...SHOP[2]!, box: { ...wide, y: 120 } },
+      element(
+        {
+          selector: 'td #compare-1',
+          tag: 'input',
+          role: 'button',
+          name: 'Add to Cart',
+          box: { ...small, y: 2000 },
+        },
+        2000,
+        0,
+      ),
+      element(
+        {
+          selector: 'td #compare-2',
+          tag: 'input',
+          role: 'button',
+          name: 'Add to Cart',
+          box: { ...small, x: 300, y: 2000 },
+        },
+        2000,
+        0,
+      ),
+    ]);
+    const d = 'the Add to Cart button';
+    expect(namedControl(d, parseDescription(d), compared)).toBe(2);
+  });
+
   it('is none for one word and no kind: "the README" is not the link README', () => {
     expect(named('the README')).toBe(-1);
     expect(named('the README link')).toBe(4);
@@ -1370,5 +1405,85 @@ describe("the page's search form, its previous and next links, and a wordmark lo
     expect(
       vouchedEvident(evidentFound('The Daily Post logo', parseDescription('The Daily Post logo'), views)),
     ).toBe(1);
+  });
+});
+
+describe('the line under the headline', () => {
+  const page: PageElement[] = [
+    element({ selector: 'header', tag: 'header', role: 'banner' }, 0, null), // 0
+    element({ selector: 'header h1', tag: 'h1', role: 'heading', level: 1, text: 'The Daily Post' }, 0, 0), // 1
+    element({ selector: 'header p', tag: 'p', text: 'News you can use, every day of the week' }, 40, 0), // 2
+    element({ selector: 'article', tag: 'article', role: 'article', box: wide(2000) }, 100, null), // 3
+    element(
+      { selector: 'article h1', tag: 'h1', role: 'heading', level: 1, text: 'Rockets for all' },
+      100,
+      3,
+    ), // 4
+    element(
+      {
+        selector: 'article h2',
+        tag: 'h2',
+        role: 'heading',
+        level: 2,
+        text: 'Cheap launches change who gets to go',
+      },
+      150,
+      3,
+    ), // 5
+    element({ selector: 'p.byline', tag: 'p', text: 'By Jane Roe' }, 200, 3), // 6
+  ];
+  const views = viewsOf(page);
+  const sub = (description: string, on = views): number => subheadline(description, on);
+
+  it("is the first line after the story's headline, not the masthead's", () => {
+    expect(sub('the subheadline')).toBe(5);
+    expect(sub('the dek')).toBe(5);
+    expect(sub('the summary under the title')).toBe(5);
+    expect(sub('the headline')).toBe(-1);
+    expect(sub('the summary')).toBe(-1);
+    // A byline right under the headline is no subheadline.
+    const bylined = viewsOf([...page.slice(0, 5), page[6]!]);
+    expect(sub('the subheadline', bylined)).toBe(-1);
+    expect(vouchedEvident(evidentFound('the subheadline', parseDescription('the subheadline'), views))).toBe(
+      5,
+    );
+  });
+});
+
+describe("the product's price", () => {
+  const page: PageElement[] = [
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Nest Mini speaker' }, 0, null), // 0
+    element(
+      { selector: 'p.prices', tag: 'p', attributes: { class: 'price-block' }, text: '$129.00 $159.00' },
+      50,
+      null,
+    ), // 1
+    element({ selector: 'span.price', tag: 'span', attributes: { class: 'price' }, text: '$129.00' }, 50, 1), // 2
+    element(
+      { selector: 'span.old', tag: 'span', attributes: { class: 'price-old' }, text: '$159.00' },
+      50,
+      1,
+    ), // 3
+    element({ selector: 'ul.related', tag: 'ul', role: 'list' }, 500, null), // 4
+    element({ selector: 'li.other', tag: 'li', role: 'listitem' }, 500, 4), // 5
+    element(
+      { selector: 'li.other span', tag: 'span', attributes: { class: 'price' }, text: '$19.00' },
+      500,
+      5,
+    ), // 6
+  ];
+  const views = viewsOf(page);
+  const price = (description: string, on = views): number => productPrice(parseDescription(description), on);
+
+  it('is the first amount marked as a price, not the old one nor another product’s', () => {
+    expect(price('the price')).toBe(2);
+    expect(price('the product price')).toBe(2);
+    expect(price('the price of the Nest Mini')).toBe(2);
+    // Another thing's price, or more asked of it: not this rule's.
+    expect(price('the price of the charger')).toBe(-1);
+    expect(price('the delivery price')).toBe(-1);
+    const onSale = viewsOf([page[0]!, { ...page[1]!, attributes: { class: 'was-price' } }, page[2]!]);
+    expect(price('the price', onSale)).toBe(-1);
+    expect(vouchedEvident(evidentFound('the price', parseDescription('the price'), views))).toBe(2);
   });
 });

