@@ -46,7 +46,7 @@ const labelled = (v: ElementView, ...candidates: string[]): boolean => has(v.lab
 const CONTENTS_HINT = /(?:^|[\s_-])contents(?:$|[\s_-])/i;
 const CONTENTS_NAME = /\bcontents\b|\bon this page\b/i;
 const isRole = (v: ElementView, ...roles: string[]): boolean => v.role !== null && roles.includes(v.role);
-export const CURRENCY = /(?:[$€£¥]\s?\d)|(?:\d[\d,.]*\s?(?:usd|eur|gbp|€|£|\$))/i;
+const CURRENCY = /(?:[$€£¥]\s?\d)|(?:\d[\d,.]*\s?(?:usd|eur|gbp|€|£|\$))/i;
 const DATE =
   /\b(?:\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4})\b/i;
 const hasDescendant = (
