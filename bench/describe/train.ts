@@ -399,14 +399,15 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
   // when codeFound counts one), capped on a cut map; a description the hand matcher finds nowhere is
   // a vouching rule's element when it fits, else no answer.
   const capped = (confidence: number): number => (a.s.cut ? Math.min(confidence, DOUBT_CAP) : confidence);
-  if (a.s.ordinal) {
-    const index = a.s.block >= 0 ? a.s.block : a.s.hand.index;
-    const confidence = capped(a.s.block >= 0 ? TITLE_CONFIDENCE : a.s.hand.confidence);
-    return { confidence, right: a.s.right.has(index), index };
-  }
   if (a.s.hand.index < 0) {
-    const index = a.s.vouch >= 0 && a.s.fits(a.s.vouch) ? a.s.vouch : -1;
+    const index = !a.s.ordinal && a.s.vouch >= 0 && a.s.fits(a.s.vouch) ? a.s.vouch : -1;
     return { confidence: index >= 0 ? TITLE_CONFIDENCE : 0, right: a.s.right.has(index), index };
+  }
+  if (a.s.ordinal) {
+    const block = a.s.block >= 0 && a.s.fits(a.s.block) ? a.s.block : -1;
+    const index = block >= 0 ? block : a.s.hand.index;
+    const confidence = capped(block >= 0 ? TITLE_CONFIDENCE : a.s.hand.confidence);
+    return { confidence, right: a.s.right.has(index), index };
   }
   const agree = (a.signals[4] ?? 0) > 0;
   const chosen = agree ? a.s.hand.index : a.chosen;

@@ -39,6 +39,9 @@ function asksWhen(query: Query): boolean {
   return asks(query, 'date') || query.terms.some((t) => t.word === 'when' || t.word === 'date');
 }
 
+/** True when a word of the element's id, class or other hints is `word` or starts with it. */
+const hinted = (v: ElementView, word: string): boolean => [...v.hints].some((h) => h.startsWith(word));
+
 /** Of `found`, the first on the page, or the last when the description says "at the bottom" (or `last`). */
 function firstOrLast(query: Query, found: readonly ElementView[], last = false): number {
   const inOrder = [...found].sort((a, b) => a.element.box.y - b.element.box.y);
@@ -256,7 +259,7 @@ export function evidentFound(
     ['breadcrumb', () => breadcrumbTrail(query, views)],
     ['search', () => searchForm(description, query, views)],
     ['adjacent', () => adjacentLinks(description, query, views)],
-    ['subheadline', () => subheadline(description, views)],
+    ['subheadline', () => subheadline(description, query, views)],
     ['logo', () => brandLogo(description, query, views)],
     ['heading', () => namedTitle(description, query, views)],
     ['code', () => codeFound(description, query, views)],
@@ -362,6 +365,14 @@ export function codeShowing(description: string, views: readonly ElementView[]):
   return soleOutermost(showing);
 }
 
+/** A block of line numbers beside the code (Pygments', Rouge's and Hexo's gutter): digits only, or marked so. */
+function lineNumbers(v: ElementView): boolean {
+  return (
+    /^[\d\s]*$/.test(v.element.text) ||
+    [...v.hints].some((h) => h === 'gutter' || h === 'lineno' || h === 'linenos' || h.startsWith('linenum'))
+  );
+}
+
 /**
  * Languages a description may name ("the Go snippet", "the shell commands", "the Dockerfile"), each
  * with the words a code block's classes use for it (`language-go`, `highlight-source-go`,
@@ -449,10 +460,18 @@ export function codeFound(description: string, query: Query, views: readonly Ele
   if (query.ordinal !== null) {
     // "The second code block", "the first fetch() example", "the last Go snippet": the block at that
     // place among those that show the names quoted and say the language named — the page's blocks,
-    // not the tokens highlighted inside one.
+    // not the tokens highlighted inside one, nor the line numbers beside one. Not where the
+    // description says where to count ("the second code block in the Installation section").
+    if (
+      query.contextTerms.length > 0 ||
+      query.contextKinds.some((k) => k.kind.id !== 'code') ||
+      /\b(?:under|in|inside|within|below|beneath|after|before|above|from|of)\b/i.test(description)
+    )
+      return -1;
     const shown = names.map((n) => (n.endsWith('()') ? n.slice(0, -1) : n));
     const blocks = outer.filter(
       (v) =>
+        !lineNumbers(v) &&
         shown.every((n) => v.element.text.includes(n)) &&
         (languages.length === 0 || languages.some((l) => says(classesOf(v), l))),
     );
@@ -997,11 +1016,17 @@ const WHERE = new Set([
 ]);
 
 /** Attribute values that say search (`search-form`, `q` is not enough alone: the field must say it or its form). */
-const SEARCH_SAYS = /search|suche|recherche|buscar|busca|cerca|zoek/i;
+const SEARCH_SAYS =
+  /(?:^|[^A-Za-z])(?:[Ss]earch|SEARCH|[Ss]uche|[Rr]echerche|[Bb]uscar?|[Cc]erca|[Zz]oek)|[a-z](?:Search|Suche)/;
+/** The kinds a description of the search form names: "search box", "search form". */
+const SEARCH_KINDS = new Set(['search', 'form']);
 /** Input types a search field has (none given is text). */
 const SEARCH_FIELD_TYPES = new Set(['', 'text', 'search']);
 /** Words a description of the page's search form uses besides its kind words ("the site search form at the top"). */
-const SEARCH_FORM_WORDS = new Set([...words('site documentation docs wiki store shop header'), ...WHERE]);
+const SEARCH_FORM_WORDS = new Set([
+  ...words('site documentation docs wiki store shop'),
+  ...[...WHERE].filter((w) => w !== 'header'),
+]);
 
 /**
  * The page's search form, when the description asks for nothing else ("the search box", "the site
@@ -1018,6 +1043,11 @@ export function searchForm(description: string, query: Query, views: readonly El
     .filter((k) => k.strength >= 0.8)
     .map((k) => k.kind.id);
   if (!strong.includes('search') || (head !== 'search' && head !== 'form')) return -1;
+  // "the footer search form", "the sidebar search box": one of several, where the page has it.
+  if ([...query.kinds, ...query.contextKinds].some((k) => k.kind.id !== 'search' && k.kind.id !== 'form'))
+    return -1;
+  if (query.terms.some((t) => t.kindWord && !kindsOf(t.word).some((k) => SEARCH_KINDS.has(k.kind.id))))
+    return -1;
   if (/\b(?:field|input)\b/i.test(description)) return -1;
   if (query.ordinal !== null || query.contextTerms.length > 0) return -1;
   if (query.terms.some((t) => !t.kindWord && !SEARCH_FORM_WORDS.has(t.word))) return -1;
@@ -1074,7 +1104,16 @@ const NEXT_LINK = /^\W{0,3}(?:next|newer|later)\b|[»›→]\s*$/i;
 export function adjacentLinks(description: string, query: Query, views: readonly ElementView[]): number {
   if (!PREVIOUS_ASKED.test(description) || !NEXT_ASKED.test(description) || query.ordinal !== null) return -1;
   const label = (v: ElementView): string => (v.element.name || v.element.text).trim();
-  const links = views.filter((v) => v.tag === 'a' || v.role === 'link');
+  // A carousel's, a slider's or a calendar's arrows are no pager.
+  const widget = (v: ElementView): boolean =>
+    [v, ...v.ancestors.map((a) => views[a])].some(
+      (u) =>
+        u !== undefined &&
+        [...u.hints].some((h) =>
+          /^(?:carousel|slider|slide|swiper|slick|calendar|wp-calendar|gallery|lightbox)/.test(h),
+        ),
+    );
+  const links = views.filter((v) => (v.role === 'link' || (v.tag === 'a' && v.role === null)) && !widget(v));
   const next = links.filter((v) => NEXT_LINK.test(label(v)));
   const holders = new Set<number>();
   for (const previous of links.filter((v) => PREVIOUS_LINK.test(label(v)))) {
@@ -1096,6 +1135,8 @@ export function adjacentLinks(description: string, query: Query, views: readonly
 const SUBHEADLINE = /\b(?:sub-?head(?:line|ing)?s?|subtitle|standfirst|dek|strapline)\b/i;
 const UNDER_HEADLINE =
   /\b(?:summary|intro|introduction|description|teaser|lede|lead|subtitle|line|text|sentence|paragraph)\b.*\b(?:under|below|beneath|after)\s+the\s+(?:title|headline|heading)\b/i;
+/** The kinds a description of the line under the headline may name ("the summary paragraph under the title"). */
+const SUBHEADLINE_KINDS = new Set(['paragraph', 'heading', 'text', 'body']);
 /** Ids and classes that mark a block as the story's summary line. */
 const SUMMARY_HINTS = [
   'summary',
@@ -1117,8 +1158,10 @@ const SUMMARY_HINTS = [
  * it — a heading of a lower level, a paragraph, or a block whose id or class says summary — of 20 to
  * 400 characters, starting at most 300 px below the headline, and no byline. -1 otherwise.
  */
-export function subheadline(description: string, views: readonly ElementView[]): number {
+export function subheadline(description: string, query: Query, views: readonly ElementView[]): number {
   if (!SUBHEADLINE.test(description) && !UNDER_HEADLINE.test(description)) return -1;
+  // "the lead image below the headline", "the date under the title": another kind of thing.
+  if (query.kinds.some((k) => !SUBHEADLINE_KINDS.has(k.kind.id))) return -1;
   const within = (v: ElementView, roles: readonly string[]): boolean =>
     v.ancestors.some((a) => roles.includes(views[a]?.role ?? ''));
   const h1s = views.filter((v) => v.role === 'heading' && v.element.level === 1);
@@ -1132,9 +1175,9 @@ export function subheadline(description: string, views: readonly ElementView[]):
   const text = next.element.text.trim();
   const block = /^h[2-6]$/.test(next.tag) || next.tag === 'p' || SUMMARY_HINTS.some((h) => next.hints.has(h));
   const below = next.element.box.y - (h1.element.box.y + h1.element.box.height);
-  return block && text.length >= 20 && text.length <= 400 && below <= 300 && !BYLINE.test(text)
-    ? next.index
-    : -1;
+  // A byline or a dateline ("Posted on March 10, 2015 by …", "Updated 5 March 2021") is none.
+  const said = !BYLINE.test(text) && !showsSomeDay(text);
+  return block && said && text.length >= 20 && text.length <= 400 && below <= 300 ? next.index : -1;
 }
 
 /**
@@ -1156,16 +1199,20 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
   const logos = views.filter(
     (v) => (logo?.match(v, views) ?? 0) >= 0.8 && shows(v) && (!link || v.tag === 'a'),
   );
-  // An element marked as the logo that is no image or link counts when it shows the brand as its
-  // few words (a wordmark, "The Washington Post") and holds no such logo.
+  // An element whose id or class says logo (not only "brand": a product's brand name, a masthead)
+  // and that is no image or link counts when it shows the brand as its few words in one line or two
+  // (a wordmark, "The Washington Post") and holds no image or link marked as a logo.
+  const markedLogo = (v: ElementView): boolean => (logo?.match(v, views) ?? 0) >= 0.8;
   const wordmarks = link
     ? []
     : views.filter(
         (v) =>
-          (logo?.match(v, views) ?? 0) >= 0.7 &&
+          (hinted(v, 'logo') || hinted(v, 'wordmark')) &&
+          !markedLogo(v) &&
           v.element.text.length <= 60 &&
+          v.element.box.height <= 150 &&
           shows(v) &&
-          !logos.some((l) => l.ancestors.includes(v.index)),
+          !views.some((d) => d.ancestors.includes(v.index) && markedLogo(d)),
       );
   return firstOrLast(query, outermostOf([...logos, ...wordmarks]));
 }
@@ -1350,7 +1397,9 @@ export function namedControl(description: string, query: Query, views: readonly 
     const apart = rest.filter(
       (v) => !v.ancestors.includes(big?.index ?? -1) && !big?.ancestors.includes(v.index),
     );
-    if (big !== undefined && apart.length > 0 && apart.every((v) => 2 * v.area <= big.area)) return big.index;
+    // Two alike or more: one smaller copy may be a sticky bar's, bigger than the buy box's own.
+    if (big !== undefined && apart.length >= 2 && apart.every((v) => 2 * v.area <= big.area))
+      return big.index;
     if (named.length > 1) return -1;
   }
   return -1;

@@ -297,11 +297,6 @@ const KIND_WORDS: Record<string, [kind: string, strength: number][]> = {
   banner: [['header', 0.6]],
   name: [['heading', 0.4]],
   subtitle: [['paragraph', 0.8]],
-  // The line under the headline, a heading or a paragraph: named weakly, so that no heading is taken
-  // for it on its kind alone (evident.ts `subheadline` finds it).
-  subheadline: [['heading', 0.4]],
-  subhead: [['heading', 0.4]],
-  standfirst: [['heading', 0.4]],
   image: [['image', 1]],
   picture: [['image', 1]],
   photo: [['image', 1]],

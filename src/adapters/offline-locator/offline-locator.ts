@@ -140,7 +140,9 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   // map that leaves elements out, the block meant may be among them.
   const block = query.ordinal !== null ? codeFound(description, query, views) : -1;
   const blockSelector = views[block]?.element.selector;
-  if (blockSelector !== undefined) {
+  const blockFits = (): boolean =>
+    answerFits(query, views, map, featureRows(query, views, scorer, map, hand.index, block), block);
+  if (blockSelector !== undefined && blockFits()) {
     const confidence = isCut(map) ? Math.min(TITLE_CONFIDENCE, DOUBT_CAP) : TITLE_CONFIDENCE;
     const answer = {
       selector: blockSelector,

@@ -1432,7 +1432,8 @@ describe('the line under the headline', () => {
     element({ selector: 'p.byline', tag: 'p', text: 'By Jane Roe' }, 200, 3), // 6
   ];
   const views = viewsOf(page);
-  const sub = (description: string, on = views): number => subheadline(description, on);
+  const sub = (description: string, on = views): number =>
+    subheadline(description, parseDescription(description), on);
 
   it("is the first line after the story's headline, not the masthead's", () => {
     expect(sub('the subheadline')).toBe(5);
@@ -1447,5 +1448,185 @@ describe('the line under the headline', () => {
     const found = evidentFound('the subheadline', parseDescription('the subheadline'), views);
     expect(found).toEqual({ index: 5, rule: 'subheadline' });
     expect(vouchedEvident(found)).toBe(-1);
+  });
+});
+
+describe('the new rules on pages a review made up to fool them', () => {
+  const band = (y: number, height: number, width = 1264): PageElement['box'] => ({ x: 0, y, width, height });
+
+  it('counts code blocks without line-number gutters, and not where the description says where', () => {
+    const gutters: PageElement[] = [
+      element({ selector: 'article', tag: 'article', role: 'article', box: band(0, 3000) }, 0, null), // 0
+      ...[0, 1].flatMap((b) => [
+        element(
+          { selector: `table.b${b}`, tag: 'table', role: 'table', box: band(100 + 500 * b, 200) },
+          100 + 500 * b,
+          0,
+        ),
+        element(
+          {
+            selector: `table.b${b} td.gutter pre`,
+            tag: 'pre',
+            text: '1 2 3',
+            attributes: { class: 'gutter' },
+          },
+          100 + 500 * b,
+          1 + 3 * b,
+        ),
+        element(
+          { selector: `table.b${b} td.code pre`, tag: 'pre', text: `let x${b} = fetch("/a");` },
+          100 + 500 * b,
+          1 + 3 * b,
+        ),
+      ]),
+    ];
+    const views = viewsOf(gutters);
+    const code = (description: string): string | undefined =>
+      gutters[codeFound(description, parseDescription(description), views)]?.selector;
+    expect(code('the first code block')).toBe('table.b0 td.code pre');
+    expect(code('the second code block')).toBe('table.b1 td.code pre');
+    expect(code('the second code block in the Installation section')).toBeUndefined();
+    expect(code('the first code block under Installation')).toBeUndefined();
+  });
+
+  it('takes no search form for "the footer search form", nor a form whose id says research', () => {
+    const page: PageElement[] = [
+      element(
+        { selector: 'header form', tag: 'form', attributes: { class: 'site-search' }, box: band(0, 40) },
+        0,
+        null,
+      ), // 0
+      element({ selector: 'header input', tag: 'input', attributes: { type: 'search' } }, 0, 0), // 1
+      element({ selector: 'main', tag: 'main', role: 'main', box: band(100, 3000) }, 100, null), // 2
+      element({ selector: 'footer', tag: 'footer', role: 'contentinfo', box: band(3200, 300) }, 3200, null), // 3
+      element(
+        { selector: 'footer form', tag: 'form', attributes: { class: 'footer-search' }, box: band(3200, 40) },
+        3200,
+        3,
+      ), // 4
+      element({ selector: 'footer input', tag: 'input', attributes: { type: 'text', name: 's' } }, 3200, 4), // 5
+    ];
+    const views = viewsOf(page);
+    const search = (d: string, on = views): number => searchForm(d, parseDescription(d), on);
+    expect(search('the search form')).toBe(0);
+    expect(search('the footer search form')).toBe(-1);
+    expect(search('the sidebar search box')).toBe(-1);
+    expect(search('the search box in the footer')).toBe(-1);
+    const research = viewsOf([
+      element(
+        {
+          selector: '#research-signup',
+          tag: 'form',
+          attributes: { id: 'research-signup' },
+          box: band(0, 40),
+        },
+        0,
+        null,
+      ),
+      element(
+        { selector: '#research-signup input', tag: 'input', attributes: { type: 'text', name: 'email' } },
+        0,
+        0,
+      ),
+      element({ selector: 'main', tag: 'main', role: 'main', box: band(100, 3000) }, 100, null),
+    ]);
+    expect(search('the search form', research)).toBe(-1);
+  });
+
+  it("takes no product's brand name nor a masthead for a wordmark", () => {
+    const page: PageElement[] = [
+      element(
+        {
+          selector: 'header.brand-header',
+          tag: 'header',
+          attributes: { class: 'brand-header' },
+          text: 'The Atlantic',
+          box: band(0, 300),
+        },
+        0,
+        null,
+      ), // 0
+      element(
+        {
+          selector: 'div.product-brand',
+          tag: 'div',
+          attributes: { class: 'product-brand', itemprop: 'brand' },
+          text: 'Nike',
+        },
+        400,
+        null,
+      ), // 1
+      element(
+        {
+          selector: 'img.nike',
+          tag: 'img',
+          role: 'img',
+          name: 'Nike',
+          attributes: { class: 'logo', alt: 'Nike' },
+        },
+        450,
+        null,
+      ), // 2
+    ];
+    const views = viewsOf(page);
+    const logo = (d: string): number => brandLogo(d, parseDescription(d), views);
+    expect(logo('the Nike logo')).toBe(2);
+    expect(logo('The Atlantic logo')).toBe(-1);
+  });
+
+  it('takes no biggest control when one other copy of the name is smaller: a sticky bar may be bigger', () => {
+    const page = viewsOf([
+      element(
+        {
+          selector: '#buy',
+          tag: 'button',
+          role: 'button',
+          name: 'Add to Cart',
+          box: { x: 0, y: 100, width: 260, height: 44 },
+        },
+        100,
+        null,
+      ),
+      element(
+        {
+          selector: '#sticky',
+          tag: 'button',
+          role: 'button',
+          name: 'Add to Cart',
+          box: { x: 0, y: 0, width: 600, height: 44 },
+        },
+        0,
+        null,
+      ),
+    ]);
+    const d = 'the Add to Cart button';
+    expect(namedControl(d, parseDescription(d), page)).toBe(-1);
+  });
+
+  it("takes no carousel's arrows for the pager, and no dateline or image for the subheadline", () => {
+    const carousel = viewsOf([
+      element(
+        {
+          selector: '#hero',
+          tag: 'div',
+          attributes: { id: 'hero', class: 'carousel slide' },
+          box: band(0, 400),
+        },
+        0,
+        null,
+      ),
+      element({ selector: '#hero a.prev', tag: 'a', role: 'button', name: 'Previous' }, 0, 0),
+      element({ selector: '#hero a.next', tag: 'a', role: 'button', name: 'Next' }, 0, 0),
+    ]);
+    const pager = 'links to the previous and next articles';
+    expect(adjacentLinks(pager, parseDescription(pager), carousel)).toBe(-1);
+    const dated = viewsOf([
+      element({ selector: 'article', tag: 'article', role: 'article', box: band(0, 2000) }, 0, null),
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, 0),
+      element({ selector: 'p.posted', tag: 'p', text: 'Posted on March 10, 2015 by Jane Roe' }, 50, 0),
+    ]);
+    expect(subheadline('the subheadline', parseDescription('the subheadline'), dated)).toBe(-1);
+    const image = 'the lead image below the headline';
+    expect(subheadline(image, parseDescription(image), dated)).toBe(-1);
   });
 });
