@@ -2,7 +2,7 @@ import type { ElementMap } from '../../ports/element-locator.js';
 import type { Query } from './hand-matcher.js';
 import { contentWord } from './hand-matcher.js';
 import type { ElementView } from './kinds.js';
-import { KINDS, kindsOf, takenFor } from './kinds.js';
+import { hinted, KINDS, kindsOf, takenFor } from './kinds.js';
 import {
   blankParentheses,
   countIn,
@@ -38,9 +38,6 @@ function asks(query: Query, id: string, inContext = false): boolean {
 function asksWhen(query: Query): boolean {
   return asks(query, 'date') || query.terms.some((t) => t.word === 'when' || t.word === 'date');
 }
-
-/** True when a word of the element's id, class or other hints is `word` or starts with it. */
-const hinted = (v: ElementView, word: string): boolean => [...v.hints].some((h) => h.startsWith(word));
 
 /** Of `found`, the first on the page, or the last when the description says "at the bottom" (or `last`). */
 function firstOrLast(query: Query, found: readonly ElementView[], last = false): number {
@@ -1082,9 +1079,7 @@ export function searchForm(description: string, query: Query, views: readonly El
       )
     );
   });
-  const at = new Set(found.map((v) => v.index));
-  const innermost = found.filter((v) => !found.some((w) => w.ancestors.includes(v.index) && at.has(w.index)));
-  return firstOrLast(query, innermost);
+  return firstOrLast(query, innermostOf(found));
 }
 
 /** A description that asks for the link back and the link on ("links to the previous and next articles"). */
@@ -1122,12 +1117,10 @@ export function adjacentLinks(description: string, query: Query, views: readonly
   }
   const pagePart = (d: ElementView): boolean =>
     d.role === 'main' || d.role === 'article' || (d.role === 'heading' && d.element.level === 1);
-  const found = [...holders]
-    .map((i) => views[i])
-    .filter((h): h is ElementView => h !== undefined)
-    .filter(
-      (h) => !views.some((d) => d.ancestors.includes(h.index) && (holders.has(d.index) || pagePart(d))),
-    );
+  const held = [...holders].map((i) => views[i]).filter((h): h is ElementView => h !== undefined);
+  const found = innermostOf(held).filter(
+    (h) => !views.some((d) => d.ancestors.includes(h.index) && pagePart(d)),
+  );
   return firstOrLast(query, found);
 }
 
@@ -1207,7 +1200,7 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
     ? []
     : views.filter(
         (v) =>
-          (hinted(v, 'logo') || hinted(v, 'wordmark')) &&
+          hinted(v, 'logo', 'wordmark') &&
           !markedLogo(v) &&
           v.element.text.length <= 60 &&
           v.element.box.height <= 150 &&
@@ -1271,6 +1264,12 @@ function outermostOf(found: readonly ElementView[]): ElementView[] {
   return found.filter((v) => !v.ancestors.some((a) => at.has(a)));
 }
 
+/** Of `found`, those that hold none of the others. */
+function innermostOf(found: readonly ElementView[]): ElementView[] {
+  const inside = new Set(found.flatMap((v) => v.ancestors));
+  return found.filter((v) => !inside.has(v.index));
+}
+
 /** The index of the one element of `found` that lies inside none of the others; -1 when none or several. */
 function soleOutermost(found: readonly ElementView[]): number {
   const outermost = outermostOf(found);
@@ -1282,9 +1281,7 @@ function innermostShowing(
   views: readonly ElementView[],
   shows: (text: string, raw: string, view: ElementView) => boolean,
 ): ElementView[] {
-  const showing = views.filter((v) => shows(` ${plainText(v)} `, v.element.text, v));
-  const inside = new Set(showing.flatMap((v) => v.ancestors));
-  return showing.filter((v) => !inside.has(v.index));
+  return innermostOf(views.filter((v) => shows(` ${plainText(v)} `, v.element.text, v)));
 }
 
 /** The one element whose text passes `shows` with no element inside it that does too; -1 when none or several. */

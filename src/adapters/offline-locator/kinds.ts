@@ -40,7 +40,8 @@ const has = (set: Set<string>, ...candidates: string[]): boolean => {
   }
   return false;
 };
-const hinted = (v: ElementView, ...candidates: string[]): boolean => has(v.hints, ...candidates);
+/** True when a word of the element's id, class or other hints is one of `candidates` or starts with one (of 4 letters or more). */
+export const hinted = (v: ElementView, ...candidates: string[]): boolean => has(v.hints, ...candidates);
 const labelled = (v: ElementView, ...candidates: string[]): boolean => has(v.labels, ...candidates);
 /** An id or class that says "table of contents": `contents`, `page-contents`, `table-of-contents`. */
 const CONTENTS_HINT = /(?:^|[\s_-])contents(?:$|[\s_-])/i;

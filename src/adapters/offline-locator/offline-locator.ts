@@ -125,15 +125,8 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     const found = query.ordinal === null ? vouchedEvident(evidentFound(description, query, views)) : -1;
     const rows = found >= 0 ? featureRows(query, views, scorer, map, -1, found) : [];
     const selector = views[found]?.element.selector;
-    if (selector !== undefined && answerFits(query, views, map, rows, found)) {
-      const answer = {
-        selector,
-        confidence: TITLE_CONFIDENCE,
-        raw: selector,
-        candidates: [{ selector, score: TITLE_CONFIDENCE }],
-      };
-      return { answer, shortlist: size <= 0 ? [] : [found] };
-    }
+    if (selector !== undefined && answerFits(query, views, map, rows, found))
+      return { answer: ruleAnswer(selector, TITLE_CONFIDENCE), shortlist: size <= 0 ? [] : [found] };
     return { answer: hand.answer, shortlist: inPageOrder(map.elements.keys()).slice(0, size) };
   }
   // "The second code block" counts the page's blocks, not the tokens highlighted inside one; on a
@@ -144,13 +137,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     answerFits(query, views, map, featureRows(query, views, scorer, map, hand.index, block), block);
   if (blockSelector !== undefined && blockFits()) {
     const confidence = isCut(map) ? Math.min(TITLE_CONFIDENCE, DOUBT_CAP) : TITLE_CONFIDENCE;
-    const answer = {
-      selector: blockSelector,
-      confidence,
-      raw: blockSelector,
-      candidates: [{ selector: blockSelector, score: confidence }],
-    };
-    return { answer, shortlist: size <= 0 ? [] : [block] };
+    return { answer: ruleAnswer(blockSelector, confidence), shortlist: size <= 0 ? [] : [block] };
   }
   // An ordinal is the hand matcher's to resolve: the ranker only shortlists, when asked to.
   if (query.ordinal !== null && size <= 0) return { answer: hand.answer, shortlist: [] };
@@ -256,6 +243,11 @@ export function vouchedElement(
   fits: (index: number) => boolean = () => true,
 ): number {
   return found.find((i) => i >= 0 && i !== chosen && sameFamily(shape, i, chosen) && fits(i)) ?? chosen;
+}
+
+/** The answer a rule of evident.ts gives alone: its element, at `confidence`, its one candidate. */
+function ruleAnswer(selector: string, confidence: number): LocateAnswer {
+  return { selector, confidence, raw: selector, candidates: [{ selector, score: confidence }] };
 }
 
 /** The hand matcher's answer with its confidence, and its candidates' scores, at most `cap`. */
