@@ -252,6 +252,22 @@ describe('element map', () => {
     expect(await buildElementMap(page)).toEqual(plain);
   });
 
+  it('selects a form by its id even when one of its fields is named "id" (form.id is then that field)', async () => {
+    // As on a real news page's search form (Drupal's search-api forms carry <input name="form_id">
+    // and, on some sites, <input name="id">).
+    await page.setContent(
+      '<h1>Forms</h1><form id="site-search" role="search"><input name="id" type="hidden" value="7">' +
+        '<input name="q" aria-label="Search the site"><button>Search</button></form>' +
+        '<form id="signup"><input name="id" aria-label="Member number"><button>Join</button></form>',
+    );
+    const map = await buildElementMap(page);
+    const forms = map.elements.filter((e) => e.tag === 'form');
+    expect(forms.map((f) => f.selector).sort()).toEqual(['#signup', '#site-search']);
+    expect(map.elements.some((e) => e.selector.includes('object'))).toBe(false);
+    expect((await resolve(map)).every((r) => r.matches === 1 && r.sameBox)).toBe(true);
+    expect(locateOffline('the site search box', map).selector).toBe('#site-search');
+  });
+
   it('carries schema.org microdata and rel, which real pages use for authors, dates and headlines', async () => {
     await page.setContent(`
       <article itemscope itemtype="https://schema.org/NewsArticle">

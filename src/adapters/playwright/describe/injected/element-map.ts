@@ -196,6 +196,9 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     'treeitem',
     'tooltip',
   ]);
+  // A form's `id` property is its control named "id" when it has one (`<input name="id">`): the
+  // attribute is what a selector matches.
+  const idOf = (el: Element): string => el.getAttribute('id') ?? '';
   const collapse = (s: string | null | undefined, max: number): string => {
     const raw = s ?? '';
     // A long text (a wrapper's innerText can be the whole page's) is cut before its whitespace is
@@ -379,7 +382,7 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     let score = 0;
     if (role) score += ['generic', 'presentation', 'none', 'listitem'].includes(role) ? 1 : 4;
     if (role && LANDMARK_ROLES.has(role)) score += 3;
-    if (el.id) score += 2;
+    if (idOf(el)) score += 2;
     if (el.hasAttribute('aria-label') || el.hasAttribute('data-testid') || el.hasAttribute('title'))
       score += 2;
     if (el.hasAttribute('itemprop') || el.hasAttribute('itemtype')) score += 2;
@@ -432,7 +435,7 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
       for (let up: Element | null = el; up && !holdsShadow.has(up); up = up.parentElement)
         holdsShadow.add(up);
     if (!el.hasAttributes()) continue;
-    if (el.id) bump(`#${fold(el.id)}`);
+    if (idOf(el)) bump(`#${fold(idOf(el))}`);
     for (const attr of ATTRS) {
       const value = el.getAttribute(attr);
       if (value) bump(`${el.localName}[${attr}]${value}`);
@@ -475,7 +478,7 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     }
     let found: string | null = null;
     const tag = CSS.escape(el.localName);
-    if (el.id && only(`#${fold(el.id)}`)) found = `#${CSS.escape(el.id)}`;
+    if (idOf(el) && only(`#${fold(idOf(el))}`)) found = `#${CSS.escape(idOf(el))}`;
     for (const attr of ATTRS) {
       if (found) break;
       const value = el.getAttribute(attr);
@@ -547,7 +550,7 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
       }
     };
     const simple = [
-      ...(el.id ? [`#${CSS.escape(el.id)}`] : []),
+      ...(idOf(el) ? [`#${CSS.escape(idOf(el))}`] : []),
       ...Array.from(el.classList)
         .filter((c) => /^[a-zA-Z_-][\w-]{0,40}$/.test(c))
         .slice(0, 4)
@@ -588,7 +591,7 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   for (let i = 0; i < all.length; i += 1) {
     const el = all[i];
     if (!el || SKIP.has(el.localName)) continue;
-    if (i >= maxScanned && !STRUCTURE.has(el.localName) && !el.id && !el.hasAttribute('role')) continue;
+    if (i >= maxScanned && !STRUCTURE.has(el.localName) && !idOf(el) && !el.hasAttribute('role')) continue;
     if (el instanceof SVGElement && el.localName !== 'svg') continue;
     const rect = el.getBoundingClientRect();
     if (rect.width < 4 || rect.height < 4) continue;
@@ -600,7 +603,7 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   // 10,000-element page the infobox, the contents box and the footer must not lose their place to
   // the article's thousand links.
   const block = (c: Candidate): boolean =>
-    (STRUCTURE.has(c.el.localName) || (c.role !== null && LANDMARK_ROLES.has(c.role)) || c.el.id !== '') &&
+    (STRUCTURE.has(c.el.localName) || (c.role !== null && LANDMARK_ROLES.has(c.role)) || idOf(c.el) !== '') &&
     c.rect.width * c.rect.height >= 20000;
   const chosen = new Set<Candidate>();
   const byRelevance = [...candidates].sort((a, b) => b.relevance - a.relevance || a.order - b.order);
