@@ -1,5 +1,5 @@
 /**
- * `npm run bench:describe [-- --fast] [--only SLUG] [--split tune|heldout]` (DESCRIBE_VERBOSE=1: every case): the element-by-description locator on the
+ * `npm run bench:describe [-- --fast] [--only SLUG] [--split tune|heldout|fresh]` (DESCRIBE_VERBOSE=1: every case): the element-by-description locator on the
  * saved real pages of `bench/describe` (build them first: see its README), scored as a user sees it.
  *
  * Each page is opened in the headless shell at 1280x720 on 127.0.0.2, its element map is built by
@@ -11,7 +11,7 @@
  *  - a **wrong crop** when it crops to anything else;
  *  - **full page** when the confidence stays below 0.6 (or the selector is unusable).
  * "Best guess right" scores the locator's selector the same way whatever its confidence.
- * Reported for the `tune` and `heldout` splits apart, by kind; then (unless --fast) the median
+ * Reported for the `tune`, `heldout` and `fresh` splits apart, by kind; then (unless --fast) the median
  * capture time, through the real capturer, of each page with and without a description.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -122,7 +122,7 @@ try {
       scored.push({ c, outcome, guessRight, amongCandidates, confidence: answer.confidence });
       if (process.env.DESCRIBE_VERBOSE)
         console.log(
-          `${outcome.padEnd(5)} ${guessRight ? 'G' : '-'} ${answer.confidence.toFixed(2)} ${c.kind.padEnd(10)} ${JSON.stringify(c.description)} → ${answer.raw ?? '-'}  (true: ${c.selector})`,
+          `${outcome.padEnd(5)} ${guessRight ? 'G' : '-'} ${answer.confidence.toFixed(2)} ${c.kind.padEnd(10)} ${JSON.stringify(c.description)} → ${answer.raw ?? '-'}  (true: ${c.selector})  [${c.page.replace(/\.html$/, '')}]`,
         );
     }
     await context.close();
@@ -140,13 +140,14 @@ function row(label: string, list: Scored[]): string {
 const header =
   '| | cases | right crop | wrong crop | full page | best guess right | right among the candidates |\n|---|---|---|---|---|---|---|';
 console.log(`\nElement by description, offline locator, ${byPage.size} pages\n\n${header}`);
-for (const split of ['tune', 'heldout'] as const)
-  console.log(
-    row(
-      split,
-      scored.filter((s) => s.c.split === split),
-    ),
-  );
+for (const split of ['tune', 'heldout', 'fresh'] as const)
+  if (scored.some((s) => s.c.split === split))
+    console.log(
+      row(
+        split,
+        scored.filter((s) => s.c.split === split),
+      ),
+    );
 console.log(row('all', scored));
 const kinds = [...new Set(scored.map((s) => s.c.kind))].sort();
 console.log(`\nBy kind (all cases)\n\n${header}`);

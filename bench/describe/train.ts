@@ -153,7 +153,7 @@ console.log(
   `features of ${samples.length} cases in ${((performance.now() - featuresStarted) / 1000).toFixed(1)} s`,
 );
 
-for (const split of SHOW_HELDOUT ? ['tune', 'heldout'] : ['tune']) {
+for (const split of SHOW_HELDOUT ? ['tune', 'heldout', 'fresh'] : ['tune']) {
   const list = samples.filter((s) => s.split === split);
   const hr = list.filter((s) => s.right.has(s.hand.index)).length;
   const hc = list.filter((s) => s.hand.confidence >= 0.6);
@@ -463,7 +463,7 @@ function report(label: string, answers: Answer[], cal: number[] | null, threshol
 }
 
 const tune = samples.filter((s) => s.split === 'tune' || s.split === 'fixture');
-const heldout = samples.filter((s) => s.split === 'heldout');
+const heldout = samples.filter((s) => s.split === 'heldout' || s.split === 'fresh');
 const tunePages = [...new Set(tune.map((s) => s.page))].sort();
 const FOLDS = 5;
 const SUBSET = Number(process.env.DESCRIBE_SUBSET ?? '1');
@@ -542,11 +542,33 @@ if (REPEATS > 1) {
 // The threshold the calibrated confidence must reach is fixed (0.6); shift the bias so that, out
 // of fold, crops at 0.6 are wrong at most 2 % of the time.
 report('tune, cross-validated', oof, cal);
+// DESCRIBE_PAGES=file: the out-of-fold figures of the pages that file lists (one slug a line) apart,
+// e.g. the pages added last, which the rules were not written from.
+if (process.env.DESCRIBE_PAGES) {
+  const listed = new Set(
+    readFileSync(process.env.DESCRIBE_PAGES, 'utf8')
+      .split('\n')
+      .map((line) => line.trim().replace(/\.html$/, ''))
+      .filter(Boolean),
+  );
+  const among = (a: Answer): boolean => listed.has(a.s.page.replace(/\.html$/, ''));
+  report('  those pages', oof.filter(among), cal);
+  report(
+    '  the others',
+    oof.filter((a) => !among(a)),
+    cal,
+  );
+}
 const model = train(tune);
 model.calibration = cal;
 const held = heldout.map((s) => answer(model, s));
 if (SHOW_HELDOUT) {
-  report('heldout', held, cal);
+  for (const split of ['heldout', 'fresh'])
+    report(
+      split,
+      held.filter((a) => a.s.split === split),
+      cal,
+    );
   for (const kind of [...new Set(samples.map((s) => s.kind))].sort()) {
     const list = held.filter((a) => a.s.kind === kind);
     if (list.length > 0) report(`  ${kind}`, list, cal);
