@@ -296,13 +296,49 @@ function showingAll(query: Query, views: readonly ElementView[], items: readonly
   if (items.length < 2) return -1;
   // Words run together in a page's wrapper ("print, save and share") are no menu of them.
   const { right, bottom } = pageExtent(views);
+  // The links or items that show an item alone: the menu holds one of each in its box (an
+  // element's text may run on past its box, and the map may lack the menu's own element).
+  const alone = items
+    .map((item) => views.filter((w) => plainText(w) === item))
+    .filter((found) => found.length > 0);
   return repeatedShowing(query, views, (text, raw, view) => {
     if (view.area > 0.5 * right * bottom) return false;
-    const shown = items.findIndex((item) => !text.includes(` ${item} `));
+    if (alone.length >= 2 && !alone.every((found) => found.some((w) => boxHolds(view, w)))) return false;
+    // A sentence that names them ("Save my name, email, and website in this browser") is no menu:
+    // the items must show outside it.
+    const sentence = commaRun(items);
+    const seen = sentence?.test(raw) ? ` ${plain(raw.replace(sentence, ' '))} ` : text;
+    const shown = items.findIndex((item) => !seen.includes(` ${item} `));
     if (shown < 0) return true;
     const last = items[shown - 1];
     return shown >= 2 && raw.endsWith('…') && text.length - text.lastIndexOf(` ${last} `) <= 80;
   });
+}
+
+/** True when the box of `outer` holds that of `inner` (to a pixel). */
+function boxHolds(outer: ElementView, inner: ElementView): boolean {
+  const a = outer.element.box;
+  const b = inner.element.box;
+  return (
+    b.x >= a.x - 1 &&
+    b.y >= a.y - 1 &&
+    b.x + b.width <= a.x + a.width + 1 &&
+    b.y + b.height <= a.y + a.height + 1
+  );
+}
+
+/**
+ * What names `items` as a sentence does, with commas between them ("name, email, and website"), in
+ * a text: a pattern to find and cut it; null for fewer than two items.
+ */
+function commaRun(items: readonly string[]): RegExp | null {
+  if (items.length < 2) return null;
+  const escape = (item: string): string => item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\W+');
+  const run = items.map(escape).join('\\s*,?\\s*(?:(?:and|or)\\s+)?');
+  return new RegExp(
+    `(?<=^|\\W)${escape(items[0] ?? '')}\\s*,\\s*${run.slice(escape(items[0] ?? '').length)}(?=\\W|$)`,
+    'gi',
+  );
 }
 
 /** What a user means by the one element that shows the phrase the description quotes ({@link holding}); -1 when none. */
@@ -803,11 +839,16 @@ export function listedItems(description: string): string[] {
   return listedReadings(description)[0] ?? [];
 }
 
+/** The end of an open list: "…, Earth and so on", "…, Earth, etc." (the last item captured). */
+const OPEN_END = /,\s*([^,()]+?),?\s+(?:and so on|and so forth|and more|and others|etc\.?)(?=\s*$|\s*[).;])/i;
+
 /**
  * The ways {@link listedItems} may be read: the items, then, when the last is a kind word in lower
  * case before the head noun ("the print, save and share buttons"), the items without it.
  */
-export function listedReadings(description: string): string[][] {
+export function listedReadings(text: string): string[][] {
+  // "…with Nanotechnology, Physics, Earth and so on": an open list, read as if it ended "… and Earth".
+  const description = text.replace(OPEN_END, (_, last: string) => ` and ${last}`);
   let kindAtEnd = false;
   let kindAtStart = false;
   const inParentheses = /\(([^()]*,[^()]*)\)/.exec(description)?.[1];
@@ -821,7 +862,18 @@ export function listedReadings(description: string): string[][] {
       description,
     );
     if (!run) return [];
-    items = [run[1] ?? '', ...(run[2] ?? '').split(','), run[3] ?? ''];
+    // The first item runs back to "with", "including", "like" or a colon ("with Know your rights,
+    // Defending our rights and Blogs"), when that is a few words.
+    const before = description.slice(0, (run.index ?? 0) + (run[1] ?? '').length);
+    const lead =
+      /(?:\bwith|\bincluding|\blike|\bsuch as|:)\s+((?:[\p{L}\p{N}'&/-]+\s+){1,3}[\p{L}\p{N}'&/-]+)$/u.exec(
+        before,
+      )?.[1];
+    items = [
+      lead?.replace(/^(?:the|a|an)\s+/i, '') ?? run[1] ?? '',
+      ...(run[2] ?? '').split(','),
+      run[3] ?? '',
+    ];
     // "the print, save and share buttons": the last item, a kind word in lower case just before the
     // head noun, may name the kind of the buttons rather than one of them; read both ways
     // ("Navigation, Interaction and Tools", written as the page shows them, is read one way).
@@ -831,14 +883,16 @@ export function listedReadings(description: string): string[][] {
     if (items.length > 2 && kindWord(last) && kindWord(head.toLowerCase())) kindAtEnd = true;
     // "the two highlighted tools, WebIDE and Valence": a word in lower case before the first comma,
     // the others capitalised, names what the items are; read without it too.
-    const first = (run[1] ?? '').trim();
+    const first = (items[0] ?? '').trim();
     const named = items
       .slice(1)
       .filter((item) => item.trim() !== '')
       .every((item) => /^\s*\p{Lu}/u.test(item));
     if (items.length > 2 && first === first.toLowerCase() && named) kindAtStart = true;
   }
-  const plainItems = items.map((item) => plain(item.replace(/\.{3}|…/g, ''))).filter((item) => item !== '');
+  const plainItems = items
+    .map((item) => plain(item.replace(/\.{3}|…|\betc\b\.?/g, '')))
+    .filter((item) => item !== '' && !/^(?:so on|more|others)$/.test(item));
   if (!plainItems.every((item) => item.split(' ').length <= 4)) return [];
   if (kindAtStart) return [plainItems, plainItems.slice(1)];
   return kindAtEnd ? [plainItems, plainItems.slice(0, -1)] : [plainItems];
@@ -1233,8 +1287,8 @@ export function soleByline(query: Query, views: readonly ElementView[]): number 
     (t) => !t.kindWord && !BYLINE_WORDS.test(t.word) && !RUNNING_TEXT.has(t.word),
   );
   if (!asked || aside) return -1;
-  // "who wrote it and when": the line must show the day too.
-  const when = asksWhen(query);
+  // "who wrote it and when", "the author and publication time": the line must show the day too.
+  const when = asksWhen(query) || query.terms.some((t) => t.word === 'time' || t.word === 'timestamp');
   return soleShowing(
     views,
     (_, raw) => raw.length <= 160 && BYLINE.test(raw.trim()) && (!when || showsSomeDay(raw)),

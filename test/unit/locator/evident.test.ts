@@ -190,6 +190,18 @@ describe('the items a description lists and the phrase it quotes', () => {
     expect(listedReadings('the sidebar with Navigation, Interaction and Tools')).toEqual([
       ['navigation', 'interaction', 'tools'],
     ]);
+    // An open list ends with its last item; the first runs back to "with" when that is a few words.
+    expect(listedReadings('the topics menu with Nanotechnology, Physics, Earth and so on')).toEqual([
+      ['nanotechnology', 'physics', 'earth'],
+    ]);
+    expect(listedReadings('the menu (Home, Gear, Gaming, etc.)')).toEqual([['home', 'gear', 'gaming']]);
+    expect(
+      listedReadings('the main menu with Know your rights, Defending our rights, Blogs and About'),
+    ).toEqual([['know your rights', 'defending our rights', 'blogs', 'about']]);
+    expect(listedReadings('a list with the print, save and share buttons')).toEqual([
+      ['print', 'save', 'share'],
+      ['print', 'save'],
+    ]);
     expect(listedItems('the main navigation')).toEqual([]);
     expect(listedItems('the logo (the one at the top)')).toEqual([]);
   });
@@ -220,6 +232,54 @@ describe('the element that shows what the description names', () => {
     expect(evident('the navigation bar (News, Sport, Weather, Shop...)')).toBe('ul.sites');
     expect(evident('the Tools links (What links here, Related changes...)')).toBe('#p-tb');
     expect(evident('the sidebar with Navigation, Contents and Tools')).toBe('aside');
+  });
+
+  it('is no sentence that names the items, and no wrapper whose box lies away from the links that show them', () => {
+    const form = [
+      ...PAGE,
+      element(
+        {
+          selector: '#commentform',
+          tag: 'form',
+          text: 'Leave a Reply Name Email Website Save my name, email, and website in this browser. Post Comment',
+        },
+        1500,
+        null,
+      ), // 19
+      element(
+        {
+          selector: 'label.consent',
+          tag: 'label',
+          text: 'Save my name, email, and website in this browser.',
+        },
+        1600,
+        19,
+      ), // 20
+    ];
+    expect(evidentOn(form)('the Leave a Reply form with name, email and website fields')).toBe(
+      '#commentform',
+    );
+    // The menu's own element is not in the map: its links are, below the top block whose text runs on.
+    const links = ['Art', 'Jewelry', 'Furniture'].map((text, i) =>
+      element({ selector: `a.cat${i}`, tag: 'a', role: 'link', text }, 1428 + 18 * i, null),
+    );
+    const top = element(
+      { selector: '#content', tag: 'div', text: 'Find Auctions Art Jewelry Furniture Coins', box: wide(722) },
+      0,
+      null,
+    );
+    const foot = element(
+      { selector: 'footer', tag: 'footer', text: 'About us', box: { ...wide(400), y: 5000 } },
+      5000,
+      null,
+    );
+    expect(evidentOn([top, ...links, foot])('the category menu (Art, Jewelry, Furniture, ...)')).toBe(
+      undefined,
+    );
+    const holding = { ...top, box: wide(2000) };
+    expect(evidentOn([holding, ...links, foot])('the category menu (Art, Jewelry, Furniture, ...)')).toBe(
+      '#content',
+    );
   });
 
   it('is the box a quoted title heads, not the title, and the pre around the code', () => {
@@ -975,6 +1035,10 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
       element({ selector: 'p.byline', tag: 'p', text: 'By Jane Roe, March 5, 2021' }, 150, 2),
     ]);
     expect(soleByline(parseDescription('who wrote it and when'), dated)).toBe(3);
+    expect(soleByline(parseDescription('the author and publication time under the headline'), views)).toBe(
+      -1,
+    );
+    expect(soleByline(parseDescription('the author and publication time under the headline'), dated)).toBe(3);
     const twice = viewsOf([
       ...page,
       element({ selector: 'li.by', tag: 'li', text: 'By Max Muster' }, 2200, 7),
