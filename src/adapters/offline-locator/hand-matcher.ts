@@ -1,7 +1,7 @@
 import type { ElementMap, LocateAnswer, LocateCandidate } from '../../ports/element-locator.js';
 import type { ElementView, Kind, KindRequest } from './kinds.js';
 import { kindsOf, takenFor, viewsOf } from './kinds.js';
-import { blankParentheses, sameOrPrefix, synonymsOf, words } from './text.js';
+import { blankParentheses, sameOrPrefix, showsSomeDay, synonymsOf, words } from './text.js';
 
 /**
  * The hand-written matcher: ranks the page's element map against the words of the description —
@@ -350,6 +350,7 @@ export const DOUBT_CAP = 0.55;
  */
 export function doubtful(query: Query, chosen: ElementView, map: ElementMap): boolean {
   if (wrongPlace(query, chosen, map)) return true;
+  if (undated(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
   if (asked.some((kind) => kind.id === 'heading' || kind.id === 'link')) return false;
   const box = chosen.element.box;
@@ -359,6 +360,23 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   const namesOnly = chosen.role === 'heading' || chosen.tag === 'a';
   return namesOnly && (asked.length === 0 || asked.some((kind) => kind.container));
 }
+
+/**
+ * True when the description asks who wrote it and when ("the byline with the author and date",
+ * "who wrote it and when") and the element, whose whole text the map holds, shows no day: the
+ * author's name alone.
+ */
+function undated(query: Query, chosen: ElementView): boolean {
+  const byline = query.kinds.some((k) => k.kind.id === 'byline' && k.strength >= 0.8);
+  const when =
+    query.kinds.some((k) => k.kind.id === 'date' && k.strength >= 0.8) ||
+    query.terms.some((t) => ['when', 'date', 'time', 'timestamp'].includes(t.word));
+  const text = chosen.element.text;
+  return byline && when && !text.endsWith('…') && !showsSomeDay(text) && !SOME_TIME.test(text);
+}
+
+/** A time as bylines write one besides a day: "6 years ago", "Yesterday", "3:45 PM", "2021". */
+const SOME_TIME = /\bago\b|\byesterday\b|\btoday\b|\b\d{1,2}:\d{2}\b|\b(?:19|20)\d{2}\b/i;
 
 /**
  * True when, on a page of more than two screens, the description places the thing at the top or the

@@ -15,6 +15,7 @@ import {
   vouchedElement,
 } from '../../../src/adapters/offline-locator/offline-locator.js';
 import { DOUBT_CAP, doubtful } from '../../../src/adapters/offline-locator/hand-matcher.js';
+import type { ElementView } from '../../../src/adapters/offline-locator/kinds.js';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { showsDate, words } from '../../../src/adapters/offline-locator/text.js';
 import type { ElementMap, PageElement } from '../../../src/ports/element-locator.js';
@@ -689,6 +690,23 @@ describe('an answer of the wrong nature', () => {
     expect(doubtful(asked, views[3]!, map)).toBe(true);
     expect(doubtful(asked, views[2]!, map)).toBe(true);
     expect(doubtful(asked, views[1]!, map)).toBe(false);
+  });
+
+  it("is in doubt when who wrote it and when are asked and the element shows only the author's name", () => {
+    const byline = (text: string): ElementView =>
+      viewsOf([
+        element(
+          { selector: 'span.by-author', tag: 'span', attributes: { class: 'by-author' }, text },
+          100,
+          null,
+        ),
+      ])[0]!;
+    const asked = parseDescription('the byline with the author and date');
+    expect(doubtful(asked, byline('By Jane Roe'), map)).toBe(true);
+    expect(doubtful(asked, byline('By Jane Roe, March 5, 2021'), map)).toBe(false);
+    expect(doubtful(asked, byline('Posted by Jane Roe 6 years ago'), map)).toBe(false);
+    expect(doubtful(parseDescription('who wrote it and when'), byline('By Jane Roe'), map)).toBe(true);
+    expect(doubtful(parseDescription('the author'), byline('By Jane Roe'), map)).toBe(false);
   });
 
   it('is not in doubt when the control itself is asked for, or a menu it opens', () => {
