@@ -352,6 +352,8 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (wrongPlace(query, chosen, map)) return true;
   if (undated(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
+  // A heading is no search box ("the product search box" → the "Search" heading above the form).
+  if (chosen.role === 'heading' && asked.some((kind) => kind.id === 'search')) return true;
   if (asked.some((kind) => kind.id === 'heading' || kind.id === 'link')) return false;
   const box = chosen.element.box;
   const small = asked.length > 0 && asked.every((kind) => !kind.container);
@@ -411,6 +413,8 @@ function innermost(ranked: readonly Scored[], best: Scored): Scored {
 function searchBoxOf(ranked: readonly Scored[], chosen: Scored, query: Query): Scored | undefined {
   const search = query.kinds.find((k) => k.kind.id === 'search')?.kind;
   if (!search || !['input', 'textarea'].includes(chosen.view.tag)) return undefined;
+  // "the search input" is the field itself.
+  if (query.terms.some((t) => t.word === 'input')) return undefined;
   let found: Scored | undefined;
   for (const index of chosen.view.ancestors.slice(0, 3)) {
     const up = ranked.find((s) => s.view.index === index);

@@ -98,7 +98,9 @@ const PHRASES: [RegExp, string][] = [
   [/\bdrop ?down\b/g, 'dropdown'],
   [/\bnav(?:igation)? ?bar\b/g, 'navbar'],
   [/\bmenu ?bar\b/g, 'navbar'],
-  [/\bsearch ?(?:bar|box|field|input)\b/g, 'searchbox'],
+  // "the search input" is the field itself (hand-matcher.ts keeps to it), not the form around it.
+  [/\bsearch ?input\b/g, 'searchbox input'],
+  [/\bsearch ?(?:bar|box|field)\b/g, 'searchbox'],
   [/\bsign ?up\b/g, 'signup'],
   [/\bsign ?in\b/g, 'signin'],
   [/\blog ?in\b/g, 'login'],

@@ -307,6 +307,22 @@ describe('offline locator', () => {
     );
     expect(answer.selector).toBe('#find');
     expect(answer.confidence).toBeGreaterThanOrEqual(0.6);
+    // "the search input" is the field itself; a heading above the form is no search box.
+    expect(locateOffline('the search input', map).selector).toBe('#q');
+    const headed: ElementMap = {
+      ...map,
+      elements: [
+        ...map.elements,
+        element(
+          { selector: 'h2.search', tag: 'h2', role: 'heading', level: 2, name: 'Search', text: 'Search' },
+          60,
+          0,
+        ),
+      ],
+    };
+    const views = viewsOf(headed.elements);
+    expect(doubtful(parseDescription('the product search box'), views[4]!, headed)).toBe(true);
+    expect(doubtful(parseDescription('the product search box'), views[1]!, headed)).toBe(false);
   });
 
   it('shortlists the likeliest elements for a model, in page order, its own answer among them', () => {
