@@ -296,18 +296,21 @@ function showingAll(query: Query, views: readonly ElementView[], items: readonly
   if (items.length < 2) return -1;
   // Words run together in a page's wrapper ("print, save and share") are no menu of them.
   const { right, bottom } = pageExtent(views);
-  // The links or items that show an item alone: the menu holds one of each in its box (an
+  // The links or list items that show an item alone: the menu holds one of each in its box (an
   // element's text may run on past its box, and the map may lack the menu's own element).
+  const entry = (w: ElementView): boolean =>
+    ['a', 'li', 'button'].includes(w.tag) || ['link', 'listitem', 'menuitem', 'tab'].includes(w.role ?? '');
   const alone = items
-    .map((item) => views.filter((w) => plainText(w) === item))
+    .map((item) => views.filter((w) => entry(w) && plainText(w) === item))
     .filter((found) => found.length > 0);
   return repeatedShowing(query, views, (text, raw, view) => {
     if (view.area > 0.5 * right * bottom) return false;
     if (alone.length >= 2 && !alone.every((found) => found.some((w) => boxHolds(view, w)))) return false;
     // A sentence that names them ("Save my name, email, and website in this browser") is no menu:
-    // the items must show outside it.
+    // the items must show outside it. A line of little else ("Tags: Art, Jewelry, Furniture") is.
     const sentence = commaRun(items);
-    const seen = sentence?.test(raw) ? ` ${plain(raw.replace(sentence, ' '))} ` : text;
+    const cut = sentence?.test(raw) ? plain(raw.replace(sentence, ' ')) : null;
+    const seen = cut !== null && cut.split(' ').length >= 5 ? ` ${cut} ` : text;
     const shown = items.findIndex((item) => !seen.includes(` ${item} `));
     if (shown < 0) return true;
     const last = items[shown - 1];
@@ -840,7 +843,7 @@ export function listedItems(description: string): string[] {
 }
 
 /** The end of an open list: "…, Earth and so on", "…, Earth, etc." (the last item captured). */
-const OPEN_END = /,\s*([^,()]+?),?\s+(?:and so on|and so forth|and more|and others|etc\.?)(?=\s*$|\s*[).;])/i;
+const OPEN_END = /,([^,()]+?),?\s+(?:and so on|and so forth|and more|and others|etc\.?)(?=\s*$|\s*[).;])/i;
 
 /**
  * The ways {@link listedItems} may be read: the items, then, when the last is a kind word in lower
@@ -858,19 +861,21 @@ export function listedReadings(text: string): string[][] {
   } else {
     // "…with Navigation, Interaction, Tools and Languages": the first item is the word before the
     // first comma, the last the word after "and".
-    const run = /([\p{L}\p{N}'&/-]+)((?:,\s*[^,]+?)+),?\s+(?:and|or)\s+([\p{L}\p{N}'&/-]+)/u.exec(
-      description,
-    );
+    // (Each later item is a comma and what follows it up to the next: one way to split the run, so
+    // that a long description cannot make the pattern backtrack for ever.)
+    const run = /([\p{L}\p{N}'&/-]+)((?:,[^,]+?)+),?\s+(?:and|or)\s+([\p{L}\p{N}'&/-]+)/u.exec(description);
     if (!run) return [];
     // The first item runs back to "with", "including", "like" or a colon ("with Know your rights,
-    // Defending our rights and Blogs"), when that is a few words.
+    // Defending our rights and Blogs"), when that is a few words and begins with a capital ("with
+    // links to Navigation, …" lists Navigation).
     const before = description.slice(0, (run.index ?? 0) + (run[1] ?? '').length);
     const lead =
       /(?:\bwith|\bincluding|\blike|\bsuch as|:)\s+((?:[\p{L}\p{N}'&/-]+\s+){1,3}[\p{L}\p{N}'&/-]+)$/u.exec(
         before,
       )?.[1];
+    const named = lead?.replace(/^(?:the|a|an)\s+/i, '');
     items = [
-      lead?.replace(/^(?:the|a|an)\s+/i, '') ?? run[1] ?? '',
+      named !== undefined && /^\p{Lu}/u.test(named) ? named : (run[1] ?? ''),
       ...(run[2] ?? '').split(','),
       run[3] ?? '',
     ];
@@ -884,15 +889,17 @@ export function listedReadings(text: string): string[][] {
     // "the two highlighted tools, WebIDE and Valence": a word in lower case before the first comma,
     // the others capitalised, names what the items are; read without it too.
     const first = (items[0] ?? '').trim();
-    const named = items
+    const capitalised = items
       .slice(1)
       .filter((item) => item.trim() !== '')
       .every((item) => /^\s*\p{Lu}/u.test(item));
-    if (items.length > 2 && first === first.toLowerCase() && named) kindAtStart = true;
+    if (items.length > 2 && first === first.toLowerCase() && capitalised) kindAtStart = true;
   }
+  // "(A, B and so on)", "(A, B and more)" end open; "(Overview, Reviews, More)" lists More.
   const plainItems = items
+    .filter((item) => !/^\s*(?:so on|so forth|more|others)\s*$/.test(item))
     .map((item) => plain(item.replace(/\.{3}|…|\betc\b\.?/g, '')))
-    .filter((item) => item !== '' && !/^(?:so on|more|others)$/.test(item));
+    .filter((item) => item !== '');
   if (!plainItems.every((item) => item.split(' ').length <= 4)) return [];
   if (kindAtStart) return [plainItems, plainItems.slice(1)];
   return kindAtEnd ? [plainItems, plainItems.slice(0, -1)] : [plainItems];
@@ -1288,11 +1295,17 @@ export function soleByline(query: Query, views: readonly ElementView[]): number 
   );
   if (!asked || aside) return -1;
   // "who wrote it and when", "the author and publication time": the line must show the day too.
-  const when = asksWhen(query) || query.terms.some((t) => t.word === 'time' || t.word === 'timestamp');
+  const when = asksWhen(query) || timeAsked(query);
   return soleShowing(
     views,
     (_, raw) => raw.length <= 160 && BYLINE.test(raw.trim()) && (!when || showsSomeDay(raw)),
   );
+}
+
+/** True when the description asks the time ("the publication time"), not "the reading time". */
+function timeAsked(query: Query): boolean {
+  const said = (word: string): boolean => query.terms.some((t) => t.word === word);
+  return (said('time') || said('timestamp')) && !said('reading') && !said('read');
 }
 
 /** The page's first `h1`, or undefined. */

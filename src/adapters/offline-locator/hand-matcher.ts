@@ -372,13 +372,16 @@ function undated(query: Query, chosen: ElementView): boolean {
   const byline = query.kinds.some((k) => k.kind.id === 'byline' && k.strength >= 0.8);
   const when =
     query.kinds.some((k) => k.kind.id === 'date' && k.strength >= 0.8) ||
-    query.terms.some((t) => ['when', 'date', 'time', 'timestamp'].includes(t.word));
+    query.terms.some((t) => ['when', 'date'].includes(t.word)) ||
+    (query.terms.some((t) => t.word === 'time' || t.word === 'timestamp') &&
+      !query.terms.some((t) => t.word === 'reading' || t.word === 'read'));
   const text = chosen.element.text;
   return byline && when && !text.endsWith('…') && !showsSomeDay(text) && !SOME_TIME.test(text);
 }
 
 /** A time as bylines write one besides a day: "6 years ago", "Yesterday", "3:45 PM", "2021". */
-const SOME_TIME = /\bago\b|\byesterday\b|\btoday\b|\b\d{1,2}:\d{2}\b|\b(?:19|20)\d{2}\b/i;
+const SOME_TIME =
+  /\bago\b|\byesterday\b|\btoday\b|\b\d{1,2}:\d{2}\b|\b(?:19|20)\d{2}\b|\b\d+\s*(?:s|m|h|d|w|mo|y|mins?|hrs?|hours?|days?|weeks?|months?|years?)\b/i;
 
 /**
  * True when, on a page of more than two screens, the description places the thing at the top or the

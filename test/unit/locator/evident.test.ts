@@ -202,6 +202,14 @@ describe('the items a description lists and the phrase it quotes', () => {
       ['print', 'save', 'share'],
       ['print', 'save'],
     ]);
+    // "with links to Navigation, …" lists Navigation; "(…, More)" lists More; "and more" ends open.
+    expect(listedReadings('the sidebar with links to Navigation, Interaction and Tools')).toEqual([
+      ['navigation', 'interaction', 'tools'],
+    ]);
+    expect(listedReadings('the tabs (Overview, Reviews, More)')).toEqual([['overview', 'reviews', 'more']]);
+    expect(listedReadings('the menu (Home, World, Sport and more)')).toEqual([['home', 'world', 'sport']]);
+    // A long description of commas and spaces is read at once (the pattern used to backtrack for minutes).
+    expect(listedReadings(('a,' + ' '.repeat(60)).repeat(8))).toEqual([]);
     expect(listedItems('the main navigation')).toEqual([]);
     expect(listedItems('the logo (the one at the top)')).toEqual([]);
   });
@@ -276,6 +284,23 @@ describe('the element that shows what the description names', () => {
     expect(evidentOn([top, ...links, foot])('the category menu (Art, Jewelry, Furniture, ...)')).toBe(
       undefined,
     );
+    // A line of little else written with commas is the list ("Tags: Art, Jewelry, Furniture").
+    const tags = element(
+      { selector: 'div.tags', tag: 'div', text: 'Tags: Art, Jewelry, Furniture' },
+      900,
+      null,
+    );
+    expect(evidentOn([tags, foot])('the tag list with Art, Jewelry and Furniture')).toBe('div.tags');
+    // Headings that show an item alone elsewhere do not turn away the menu (its links not in the map).
+    const nav = element(
+      { selector: 'nav', tag: 'nav', role: 'navigation', text: 'Home World Business Sport' },
+      0,
+      null,
+    );
+    const headings = ['World', 'Business'].map((text, i) =>
+      element({ selector: `h2.s${i}`, tag: 'h2', role: 'heading', level: 2, text }, 1500 + 400 * i, null),
+    );
+    expect(evidentOn([nav, ...headings, foot])('the menu (Home, World, Business, Sport)')).toBe('nav');
     const holding = { ...top, box: wide(2000) };
     expect(evidentOn([holding, ...links, foot])('the category menu (Art, Jewelry, Furniture, ...)')).toBe(
       '#content',

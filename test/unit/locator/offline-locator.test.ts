@@ -721,6 +721,9 @@ describe('an answer of the wrong nature', () => {
     expect(doubtful(asked, byline('By Jane Roe'), map)).toBe(true);
     expect(doubtful(asked, byline('By Jane Roe, March 5, 2021'), map)).toBe(false);
     expect(doubtful(asked, byline('Posted by Jane Roe 6 years ago'), map)).toBe(false);
+    expect(doubtful(asked, byline('By Jane Roe · 3h'), map)).toBe(false);
+    expect(doubtful(asked, byline('By Jane Roe | 5 mins'), map)).toBe(false);
+    expect(doubtful(parseDescription('the author and reading time'), byline('By Jane Roe'), map)).toBe(false);
     expect(doubtful(parseDescription('who wrote it and when'), byline('By Jane Roe'), map)).toBe(true);
     expect(doubtful(parseDescription('the author'), byline('By Jane Roe'), map)).toBe(false);
   });
