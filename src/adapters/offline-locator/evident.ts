@@ -1,6 +1,6 @@
 import type { ElementMap } from '../../ports/element-locator.js';
 import type { Query } from './hand-matcher.js';
-import { contentWord } from './hand-matcher.js';
+import { contentWord, timeAsked } from './hand-matcher.js';
 import type { ElementView } from './kinds.js';
 import { hinted, KINDS, kindsOf, takenFor } from './kinds.js';
 import {
@@ -303,12 +303,12 @@ function showingAll(query: Query, views: readonly ElementView[], items: readonly
   const alone = items
     .map((item) => views.filter((w) => entry(w) && plainText(w) === item))
     .filter((found) => found.length > 0);
+  // A sentence that names them ("Save my name, email, and website in this browser") is no menu:
+  // the items must show outside it. A line of little else ("Tags: Art, Jewelry, Furniture") is.
+  const sentence = commaRun(items);
   return repeatedShowing(query, views, (text, raw, view) => {
     if (view.area > 0.5 * right * bottom) return false;
     if (alone.length >= 2 && !alone.every((found) => found.some((w) => boxHolds(view, w)))) return false;
-    // A sentence that names them ("Save my name, email, and website in this browser") is no menu:
-    // the items must show outside it. A line of little else ("Tags: Art, Jewelry, Furniture") is.
-    const sentence = commaRun(items);
     const cut = sentence?.test(raw) ? plain(raw.replace(sentence, ' ')) : null;
     const seen = cut !== null && cut.split(' ').length >= 5 ? ` ${cut} ` : text;
     const shown = items.findIndex((item) => !seen.includes(` ${item} `));
@@ -340,7 +340,7 @@ function commaRun(items: readonly string[]): RegExp | null {
   const run = items.map(escape).join('\\s*,?\\s*(?:(?:and|or)\\s+)?');
   return new RegExp(
     `(?<=^|\\W)${escape(items[0] ?? '')}\\s*,\\s*${run.slice(escape(items[0] ?? '').length)}(?=\\W|$)`,
-    'gi',
+    'i',
   );
 }
 
@@ -1300,12 +1300,6 @@ export function soleByline(query: Query, views: readonly ElementView[]): number 
     views,
     (_, raw) => raw.length <= 160 && BYLINE.test(raw.trim()) && (!when || showsSomeDay(raw)),
   );
-}
-
-/** True when the description asks the time ("the publication time"), not "the reading time". */
-function timeAsked(query: Query): boolean {
-  const said = (word: string): boolean => query.terms.some((t) => t.word === word);
-  return (said('time') || said('timestamp')) && !said('reading') && !said('read');
 }
 
 /** The page's first `h1`, or undefined. */

@@ -373,10 +373,15 @@ function undated(query: Query, chosen: ElementView): boolean {
   const when =
     query.kinds.some((k) => k.kind.id === 'date' && k.strength >= 0.8) ||
     query.terms.some((t) => ['when', 'date'].includes(t.word)) ||
-    (query.terms.some((t) => t.word === 'time' || t.word === 'timestamp') &&
-      !query.terms.some((t) => t.word === 'reading' || t.word === 'read'));
+    timeAsked(query);
   const text = chosen.element.text;
   return byline && when && !text.endsWith('…') && !showsSomeDay(text) && !SOME_TIME.test(text);
+}
+
+/** True when the description asks the time ("the publication time"), not "the reading time". */
+export function timeAsked(query: Query): boolean {
+  const said = (word: string): boolean => query.terms.some((t) => t.word === word);
+  return (said('time') || said('timestamp')) && !said('reading') && !said('read');
 }
 
 /** A time as bylines write one besides a day: "6 years ago", "Yesterday", "3:45 PM", "2021". */
