@@ -9,6 +9,7 @@ import {
   dayShownIn,
   plain,
   showsSomeDay,
+  showsSomeTime,
   stem,
   synonymsOf,
   words,
@@ -105,7 +106,7 @@ const PAGE_NOUNS = new Set(
 /** Words that ask for another date than the publication ("when the page was last modified"). */
 const OTHER_DATE = /\b(?:updat|modifi|edit|chang|revis|expir|due|event|born|died)/;
 /** Words that ask who wrote the page ("who wrote it and when", "the author and date"). */
-const WHO = /^(?:author|wrote|writ|report|by|start|ask)/;
+const WHO = /^(?:author|wrote|writ|report|by|start|ask|open|creat)/;
 
 /**
  * The line that says when the page was last changed, when the description asks for that
@@ -131,15 +132,120 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
     return -1;
   const published = map.about?.published;
   const day = published ? dayShownIn(published) : null;
-  if (!day) return who || published ? -1 : firstTimeShown(query, views);
+  if (!day) return who ? authorAndTime(query, views) : published ? -1 : firstTimeShown(query, views);
   const authors = (map.about?.authors ?? []).map(plain).filter((a) => a.length > 2);
-  if (who && authors.length === 0) return -1;
+  if (who && authors.length === 0) return authorAndTime(query, views);
   const showing = innermostShowing(
     views,
     (text, raw) =>
       raw.length <= (who ? 160 : 80) && day(raw) && (!who || authors.some((a) => text.includes(a))),
   );
-  return showing.length !== 1 && who ? -1 : firstOrLast(query, showing);
+  if (who && showing.length !== 1) return showing.length === 0 ? authorAndTime(query, views) : -1;
+  return firstOrLast(query, showing);
+}
+
+/** Words of an id, class, `itemprop` or `rel` that mark a person who wrote or posted something. */
+const AUTHOR_HINTS = [
+  'author',
+  'authors',
+  'byline',
+  'writer',
+  'creator',
+  'contributor',
+  'reporter',
+  'username',
+  'poster',
+];
+/** Words of a link's path that lead to a person's page: `/author/jane-doe`, `/people/…`, `/users/…`. */
+const AUTHOR_PATHS = [
+  'author',
+  'authors',
+  'people',
+  'profile',
+  'profiles',
+  'user',
+  'users',
+  'contributor',
+  'contributors',
+  'staff',
+  'writer',
+  'writers',
+  'reporter',
+  'reporters',
+  'journalist',
+];
+/** Words of an id or class that mark when something was written: `post-date`, `timestamp`, `dateline`. */
+const TIME_HINTS = ['date', 'time', 'timestamp', 'published', 'posted', 'dateline', 'datetime', 'ago'];
+
+/**
+ * For "who wrote it and when" on a page whose metadata does not say both: the innermost element of
+ * at most 200 characters that holds a sign of its author (an author's id or class, `rel="author"`,
+ * `itemprop="author"`, a link to a person's page, or a line that begins "By" and a name) and a sign
+ * of when (a `<time>`, a date's id or class, a day or a time such as "3 hours ago" in its text) —
+ * the first on the page (the last "at the end"), not in a banner, navigation, aside, comment or list
+ * of other stories: "By Jane Doe · March 5, 2021", GitHub's "octocat opened this issue 3 days ago".
+ * -1 when none, or when such lines lie in several articles (a page that lists posts).
+ */
+function authorAndTime(query: Query, views: readonly ElementView[]): number {
+  const author = (v: ElementView): boolean =>
+    // A `<time>` classed "byline__time" is the when, not the who.
+    (v.tag !== 'time' &&
+      (AUTHOR_HINTS.some((w) => w !== 'byline' && v.hints.has(w)) ||
+        (v.hints.has('byline') && !TIME_HINTS.some((w) => v.hints.has(w))))) ||
+    (v.tag === 'a' && AUTHOR_PATHS.some((w) => v.href.has(w))) ||
+    BYLINE.test(v.element.text.trim());
+  const time = (v: ElementView): boolean =>
+    v.tag === 'time' ||
+    v.tag === 'relative-time' ||
+    TIME_HINTS.some((w) => v.hints.has(w)) ||
+    showsSomeDay(v.element.text) ||
+    /\bago\b/i.test(v.element.text);
+  const holdsAuthor = new Set<number>();
+  const holdsTime = new Set<number>();
+  for (const v of views) {
+    const marks = [author(v) ? holdsAuthor : null, time(v) ? holdsTime : null];
+    for (const set of marks) {
+      if (!set) continue;
+      set.add(v.index);
+      for (const a of v.ancestors) set.add(a);
+    }
+  }
+  // A story's own `<footer>` ("Posted by … on March 10, 2015") is where its byline is, not an aside.
+  const storyFooter = (up: ElementView): boolean =>
+    up.tag === 'footer' && up.ancestors.some((a) => views[a]?.role === 'article');
+  // What holds the page's headline is the page itself, whatever its class says ("discussion").
+  const holdsHeadline = new Set(pageHeadline(views)?.ancestors ?? []);
+  const beside = (a: number): boolean => {
+    const up = views[a];
+    if (up === undefined || holdsHeadline.has(a)) return false;
+    // A code host's issue is its "discussion"; its comments are marked so too.
+    const aside =
+      asides(up) &&
+      !(up.hints.has('discussion') && !BESIDE_TEXT.some((w) => w !== 'discussion' && up.hints.has(w)));
+    return (!storyFooter(up) && aside) || up.tag === 'li' || up.role === 'banner';
+  };
+  const readingTime = /\b\d+\s*min(?:ute)?s?\.?\s+read\b/gi;
+  const lines = innermostOf(
+    views.filter((v) => {
+      const raw = v.element.text;
+      return (
+        holdsAuthor.has(v.index) &&
+        holdsTime.has(v.index) &&
+        raw.length > 0 &&
+        raw.length <= 200 &&
+        !raw.endsWith('…') &&
+        (showsSomeDay(raw) || showsSomeTime(raw.replace(readingTime, ''))) &&
+        !beside(v.index) &&
+        !v.ancestors.some(beside)
+      );
+    }),
+  );
+  // Lines in several articles (a page that lists posts): those of the article holding the headline.
+  const articleOf = (v: ElementView): number => v.ancestors.find((a) => views[a]?.role === 'article') ?? -1;
+  const articles = new Set(lines.map(articleOf));
+  if (articles.size <= 1) return firstOrLast(query, lines);
+  const own = lines.filter((v) => holdsHeadline.has(articleOf(v)));
+  return own.length > 0 ? firstOrLast(query, own) : -1;
 }
 
 /**
@@ -206,6 +312,8 @@ export type EvidentRule =
   | 'contents'
   | 'footer'
   | 'breadcrumb'
+  | 'tags'
+  | 'newsletter'
   | 'search'
   | 'adjacent'
   | 'subheadline'
@@ -233,6 +341,7 @@ export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'contents',
   'footer',
   'breadcrumb',
+  'tags',
   'search',
   'logo',
   'code',
@@ -254,6 +363,8 @@ export function evidentFound(
     ['contents', () => contentsBox(query, views)],
     ['footer', () => pageFooter(query, views)],
     ['breadcrumb', () => breadcrumbTrail(query, views)],
+    ['tags', () => tagList(query, views)],
+    ['newsletter', () => newsletterBox(query, views)],
     ['search', () => searchForm(description, query, views)],
     ['adjacent', () => adjacentLinks(description, query, views)],
     ['subheadline', () => subheadline(description, query, views)],
@@ -1056,6 +1167,99 @@ export function breadcrumbTrail(query: Query, views: readonly ElementView[]): nu
     chosen = only;
   }
   return chosen.index;
+}
+
+/** Words of an id or class that mark a story's tags: `tags`, `story-tags`, `submeta__keywords`, `catlinks`. */
+const TAG_HINTS = [
+  'tag',
+  'tags',
+  'keyword',
+  'keywords',
+  'topic',
+  'topics',
+  'category',
+  'categories',
+  'catlinks',
+];
+/** Kinds a description of a story's tags may name besides them: "the list of tags", "related topics". */
+const TAG_KINDS = new Set(['badge', 'list', 'related', 'link']);
+
+/**
+ * For "the tags" ("the topic tags", "the story's tags", "the categories at the bottom"): the box
+ * the page marks as its tags (an id or class that says tags, keywords, topics or categories) that
+ * holds at least two links, below the page's headline and in no banner, outermost — the first, or
+ * the last "at the end". Not for a menu, a sidebar or anything else the description asks for
+ * besides ("the topics navigation menu", "the sidebar listing the categories"). -1 otherwise.
+ */
+export function tagList(query: Query, views: readonly ElementView[]): number {
+  const said = (w: string): boolean => query.terms.some((t) => t.word === w);
+  if (!(said('tag') || said('keyword') || said('category') || (said('topic') && query.kinds.length > 0)))
+    return -1;
+  const other = query.kinds.some(
+    (k) => k.kind.id === 'navigation' || (k.strength >= 0.8 && !TAG_KINDS.has(k.kind.id)),
+  );
+  if (query.ordinal !== null || other) return -1;
+  const { right, bottom } = pageExtent(views);
+  const top = pageHeadline(views)?.element.box.y ?? 0;
+  const links = new Map<number, number>();
+  for (const v of views)
+    if (v.tag === 'a') for (const a of v.ancestors) links.set(a, (links.get(a) ?? 0) + 1);
+  const holdsPage = new Set(
+    views
+      .filter((v) => v.role === 'main' || v.role === 'article' || v.element.level === 1)
+      .flatMap((v) => [v.index, ...v.ancestors]),
+  );
+  const found = views.filter(
+    (v) =>
+      TAG_HINTS.some((w) => v.hints.has(w)) &&
+      (links.get(v.index) ?? 0) >= 2 &&
+      v.area <= 0.25 * right * bottom &&
+      v.element.box.y >= top &&
+      !holdsPage.has(v.index) &&
+      !v.ancestors.some((a) => views[a]?.role === 'banner' || views[a]?.tag === 'nav'),
+  );
+  return firstOrLast(query, outermostOf(found));
+}
+
+/** Words of an id or class that mark a newsletter's sign-up: `newsletter-signup`, `email-opt-in`, `subscribe`. */
+const NEWSLETTER_HINTS = ['newsletter', 'newsletters', 'subscribe', 'subscription', 'signup', 'optin', 'opt'];
+
+/**
+ * For "the newsletter sign-up" ("the email subscription form", "the sign-up box for email alerts"):
+ * the box the page marks as a newsletter's sign-up (an id or class that says newsletter, subscribe,
+ * sign-up or opt-in) that holds a field or a button, in no banner or navigation, outermost — the
+ * first, or the last "at the end" or "in the footer". -1 otherwise, or for anything else asked.
+ */
+export function newsletterBox(query: Query, views: readonly ElementView[]): number {
+  const said = (w: string): boolean => query.terms.some((t) => t.word === w);
+  const signUp = said('signup') || said('subscribe') || said('subscription') || (said('sign') && said('up'));
+  if (!said('newsletter') && !(signUp && (said('email') || said('alert')))) return -1;
+  if (
+    query.ordinal !== null ||
+    query.kinds.some((k) => k.strength >= 0.8 && !['form', 'alert', 'card', 'section'].includes(k.kind.id))
+  )
+    return -1;
+  const { right, bottom } = pageExtent(views);
+  const controls = new Set<number>();
+  for (const v of views)
+    if (v.tag === 'input' || v.tag === 'button' || v.role === 'button' || v.role === 'textbox')
+      for (const a of v.ancestors) controls.add(a);
+  const found = views.filter(
+    (v) =>
+      NEWSLETTER_HINTS.some((w) => v.hints.has(w)) &&
+      controls.has(v.index) &&
+      v.area <= 0.25 * right * bottom &&
+      !['comment', 'comments', 'popup', 'modal'].some((w) => v.hints.has(w)) &&
+      !v.ancestors.some((a) => views[a]?.role === 'banner' || views[a]?.role === 'navigation'),
+  );
+  const last = query.contextKinds.some((k) => k.kind.id === 'footer');
+  const box = views[firstOrLast(query, outermostOf(found), last)];
+  if (box === undefined) return -1;
+  // "The newsletter signup form": the form in the box.
+  const form = said('form')
+    ? views.find((v) => v.tag === 'form' && v.ancestors.includes(box.index))
+    : undefined;
+  return (form ?? box).index;
 }
 
 /** Words that say where a thing is on the page, not what it is called. */

@@ -1,7 +1,7 @@
 import type { ElementMap, LocateAnswer, LocateCandidate } from '../../ports/element-locator.js';
 import type { ElementView, Kind, KindRequest } from './kinds.js';
 import { kindsOf, takenFor, viewsOf } from './kinds.js';
-import { blankParentheses, sameOrPrefix, showsSomeDay, synonymsOf, words } from './text.js';
+import { blankParentheses, sameOrPrefix, showsSomeDay, showsSomeTime, synonymsOf, words } from './text.js';
 
 /**
  * The hand-written matcher: ranks the page's element map against the words of the description —
@@ -375,7 +375,7 @@ function undated(query: Query, chosen: ElementView): boolean {
     query.terms.some((t) => ['when', 'date'].includes(t.word)) ||
     timeAsked(query);
   const text = chosen.element.text;
-  return byline && when && !text.endsWith('…') && !showsSomeDay(text) && !SOME_TIME.test(text);
+  return byline && when && !text.endsWith('…') && !showsSomeDay(text) && !showsSomeTime(text);
 }
 
 /** True when the description asks the time ("the publication time"), not "the reading time". */
@@ -383,10 +383,6 @@ export function timeAsked(query: Query): boolean {
   const said = (word: string): boolean => query.terms.some((t) => t.word === word);
   return (said('time') || said('timestamp')) && !said('reading') && !said('read');
 }
-
-/** A time as bylines write one besides a day: "6 years ago", "Yesterday", "3:45 PM", "2021". */
-const SOME_TIME =
-  /\bago\b|\byesterday\b|\btoday\b|\b\d{1,2}:\d{2}\b|\b(?:19|20)\d{2}\b|\b\d+\s*(?:s|m|h|d|w|mo|y|mins?|hrs?|hours?|days?|weeks?|months?|years?)\b/i;
 
 /**
  * True when, on a page of more than two screens, the description places the thing at the top or the

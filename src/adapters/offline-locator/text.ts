@@ -296,3 +296,12 @@ const SOME_DAY = new RegExp(
 export function showsSomeDay(text: string): boolean {
   return SOME_DAY.test(text);
 }
+
+/** A time as bylines write one besides a day: "6 years ago", "Yesterday", "3:45 PM", "2021". */
+const SOME_TIME =
+  /\bago\b|\byesterday\b|\btoday\b|\b\d{1,2}:\d{2}\b|\b(?:19|20)\d{2}\b|\b\d+\s*(?:s|m|h|d|w|mo|y|mins?|hrs?|hours?|days?|weeks?|months?|years?)\b/i;
+
+/** True when a text shows a time as bylines write one besides a day: "6 years ago", "3:45 PM", "5 mins". */
+export function showsSomeTime(text: string): boolean {
+  return SOME_TIME.test(text);
+}

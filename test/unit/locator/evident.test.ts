@@ -16,6 +16,7 @@ import {
   namedByClass,
   namedById,
   namedControl,
+  newsletterBox,
   pageFooter,
   quotedPhrase,
   searchForm,
@@ -24,6 +25,7 @@ import {
   soleByline,
   soleDate,
   soleEvident,
+  tagList,
   vouchedEvident,
 } from '../../../src/adapters/offline-locator/evident.js';
 import { showsSomeDay } from '../../../src/adapters/offline-locator/text.js';
@@ -1717,5 +1719,126 @@ describe('the new rules on pages a review made up to fool them', () => {
     expect(subheadline('the subheadline', parseDescription('the subheadline'), dated)).toBe(-1);
     const image = 'the lead image below the headline';
     expect(subheadline(image, parseDescription(image), dated)).toBe(-1);
+  });
+});
+
+describe("a story's tags", () => {
+  const page: PageElement[] = [
+    element(
+      { selector: 'header', tag: 'header', role: 'banner', box: { x: 0, y: 0, width: 1264, height: 80 } },
+      0,
+      null,
+    ), // 0
+    element(
+      {
+        selector: 'ul.topics',
+        tag: 'ul',
+        role: 'list',
+        attributes: { class: 'topics' },
+        box: { x: 0, y: 40, width: 800, height: 30 },
+      },
+      40,
+      0,
+    ), // 1
+    element({ selector: 'ul.topics a.a', tag: 'a', role: 'link', text: 'World' }, 40, 1), // 2
+    element({ selector: 'ul.topics a.b', tag: 'a', role: 'link', text: 'Science' }, 40, 1), // 3
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, null), // 4
+    element(
+      { selector: 'p', tag: 'p', text: 'The story.', box: { x: 0, y: 150, width: 800, height: 2000 } },
+      150,
+      null,
+    ), // 5
+    element(
+      {
+        selector: 'div.story-tags',
+        tag: 'div',
+        attributes: { class: 'story-tags' },
+        text: 'Filed under: Space, Mars',
+        box: { x: 0, y: 2200, width: 800, height: 40 },
+      },
+      2200,
+      null,
+    ), // 6
+    element({ selector: 'div.story-tags a.a', tag: 'a', role: 'link', text: 'Space' }, 2200, 6), // 7
+    element({ selector: 'div.story-tags a.b', tag: 'a', role: 'link', text: 'Mars' }, 2200, 6), // 8
+  ];
+  const tags = (description: string, list = page): number =>
+    tagList(parseDescription(description), viewsOf(list));
+
+  it('is the box marked as tags with its links below the headline, not the topics menu in the banner', () => {
+    expect(tags('the topic tags')).toBe(6);
+    expect(tags("the story's tags")).toBe(6);
+    expect(tags('the list of categories at the bottom of the article')).toBe(6);
+    expect(
+      evidentFound('the tags of the post', parseDescription('the tags of the post'), viewsOf(page)),
+    ).toEqual({ index: 6, rule: 'tags' });
+  });
+
+  it('is not asked for by a menu, a sidebar, a date, or a box without links', () => {
+    expect(tags('the topics navigation menu')).toBe(-1);
+    expect(tags('the sidebar listing all the categories')).toBe(-1);
+    expect(tags('when was this posted and in which categories')).toBe(-1);
+    expect(tags('the share buttons')).toBe(-1);
+    const linkless = page.slice(0, 7);
+    expect(tags('the tags', linkless)).toBe(-1);
+  });
+});
+
+describe("a newsletter's sign-up", () => {
+  const page: PageElement[] = [
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null), // 0
+    element(
+      { selector: 'p', tag: 'p', text: 'The story.', box: { x: 0, y: 60, width: 800, height: 2000 } },
+      60,
+      null,
+    ), // 1
+    element(
+      { selector: '#comment-subscribe', tag: 'div', attributes: { id: 'prompt-comment-subscribe' } },
+      2100,
+      null,
+    ), // 2
+    element({ selector: '#comment-subscribe input', tag: 'input', role: 'checkbox' }, 2100, 2), // 3
+    element(
+      {
+        selector: 'section.newsletter',
+        tag: 'section',
+        attributes: { class: 'newsletter-signup' },
+        text: 'Get our newsletter',
+        box: { x: 0, y: 2200, width: 800, height: 300 },
+      },
+      2200,
+      null,
+    ), // 4
+    element({ selector: 'section.newsletter p', tag: 'p', text: 'Get our newsletter' }, 2200, 4), // 5
+    element(
+      {
+        selector: 'section.newsletter form',
+        tag: 'form',
+        role: 'form',
+        box: { x: 0, y: 2400, width: 400, height: 60 },
+      },
+      2400,
+      4,
+    ), // 6
+    element({ selector: 'section.newsletter input', tag: 'input', role: 'textbox' }, 2400, 6), // 7
+    element(
+      { selector: 'section.newsletter button', tag: 'button', role: 'button', text: 'Sign up' },
+      2400,
+      6,
+    ), // 8
+  ];
+  const box = (description: string, list = page): number =>
+    newsletterBox(parseDescription(description), viewsOf(list));
+
+  it('is the box the page marks as the sign-up, holding a field or a button; the form in it when a form is asked', () => {
+    expect(box('the newsletter sign-up box')).toBe(4);
+    expect(box('the sign-up box for breaking news email alerts')).toBe(4);
+    expect(box('the newsletter signup form')).toBe(6);
+  });
+
+  it("is no comment's subscribe box, and not asked for without a newsletter or an email sign-up", () => {
+    expect(box('the newsletter sign-up box', [...page.slice(0, 4)])).toBe(-1);
+    expect(box('the sign up button')).toBe(-1);
+    expect(box('the search box')).toBe(-1);
   });
 });

@@ -806,12 +806,137 @@ describe("the page's publication date", () => {
     ).toBe(-1);
   });
 
-  it('is not there for another date, or for who and when on a page that does not say', () => {
+  it('is not there for another date; who and when on a page that does not say is its byline line', () => {
     expect(sole('when the page was last updated')).toBe(-1);
-    expect(sole('who wrote the article and when', storyMap(elements, 720))).toBe(-1);
+    // No metadata, or metadata naming someone the page does not show: the line "By …" with a day.
+    expect(sole('who wrote the article and when', storyMap(elements, 720))).toBe(2);
     expect(
       sole('who wrote the article and when', { ...map, about: { ...about, authors: ['Max Muster'] } }),
-    ).toBe(-1);
+    ).toBe(2);
+  });
+
+  describe('who and when, read from the page alone', () => {
+    const bare =
+      (page: PageElement[]) =>
+      (description: string): number =>
+        soleDate(parseDescription(description), viewsOf(page), storyMap(page, 720));
+
+    it("is a code host's line with the author's link and a relative time, in its 'discussion'", () => {
+      const issue = [
+        element({ selector: 'h1.repo', tag: 'h1', role: 'heading', level: 1, text: 'octo / repo' }, 0, null), // 0
+        element(
+          {
+            selector: '.discussion',
+            tag: 'div',
+            attributes: { class: 'new-discussion-timeline' },
+            text: 'Bug #2',
+          },
+          100,
+          null,
+        ), // 1
+        element({ selector: 'h2.title', tag: 'h2', role: 'heading', level: 2, text: 'Bug #2' }, 100, 1), // 2
+        element(
+          { selector: '.meta', tag: 'div', text: 'octocat opened this issue Oct 25, 2016 · 0 comments' },
+          140,
+          1,
+        ), // 3
+        element(
+          {
+            selector: 'a.author',
+            tag: 'a',
+            role: 'link',
+            attributes: { class: 'author', href: '/octocat' },
+            text: 'octocat',
+          },
+          140,
+          3,
+        ), // 4
+        element({ selector: 'relative-time', tag: 'relative-time', text: 'Oct 25, 2016' }, 140, 3), // 5
+        element(
+          {
+            selector: '.comment',
+            tag: 'div',
+            attributes: { class: 'timeline-comment' },
+            text: 'hubot commented Oct 26, 2016',
+          },
+          300,
+          1,
+        ), // 6
+        element(
+          {
+            selector: '.comment a.author',
+            tag: 'a',
+            role: 'link',
+            attributes: { class: 'author', href: '/hubot' },
+            text: 'hubot',
+          },
+          300,
+          6,
+        ), // 7
+        element({ selector: '.comment relative-time', tag: 'relative-time', text: 'Oct 26, 2016' }, 300, 6), // 8
+      ];
+      expect(bare(issue)('who opened the issue and when')).toBe(3);
+    });
+
+    it('takes a link to an author\'s page for the who, never a time classed "byline" alone, nor a reading time for the when', () => {
+      const story = [
+        element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null), // 0
+        element({ selector: '.c-byline', tag: 'div', text: 'Sarah Archer 1:39 PM ET' }, 60, null), // 1
+        element(
+          {
+            selector: 'a.who',
+            tag: 'a',
+            role: 'link',
+            attributes: { href: 'https://x.example/authors/sarah-archer/' },
+            text: 'Sarah Archer',
+          },
+          60,
+          1,
+        ), // 2
+        element(
+          {
+            selector: 'time.c-byline__time',
+            tag: 'time',
+            attributes: { class: 'c-byline__time' },
+            text: '1:39 PM ET',
+          },
+          60,
+          1,
+        ), // 3
+      ];
+      expect(bare(story)('who wrote the article and when')).toBe(1);
+      const readingOnly = [
+        element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A post' }, 0, null), // 0
+        element(
+          {
+            selector: '.meta',
+            tag: 'div',
+            attributes: { class: 'post-author' },
+            text: 'Pippin Lee 11 min read',
+          },
+          60,
+          null,
+        ), // 1
+      ];
+      expect(bare(readingOnly)('who wrote the post and when')).toBe(-1);
+    });
+
+    it("is the story's own line on a page of several articles, none in its comments", () => {
+      const page = [
+        element({ selector: 'article.main', tag: 'article', role: 'article', text: 'A story' }, 0, null), // 0
+        element({ selector: 'article.main h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, 0), // 1
+        element({ selector: 'article.main .by', tag: 'p', text: 'By Jane Roe, March 5, 2021' }, 50, 0), // 2
+        element({ selector: 'article.rel', tag: 'article', role: 'article', text: 'Other' }, 50, null), // 3
+        element({ selector: 'article.rel .by', tag: 'p', text: 'By Max Muster, March 1, 2021' }, 40, 3), // 4
+      ];
+      expect(bare(page)('who wrote the article and when')).toBe(2);
+      const commented = [
+        element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null), // 0
+        element({ selector: '#comments', tag: 'section', attributes: { id: 'comments' } }, 400, null), // 1
+        element({ selector: '#comments p', tag: 'p', text: 'By Max Muster, March 7, 2021' }, 420, 1), // 2
+      ];
+      expect(bare(commented)('who wrote the article and when')).toBe(-1);
+    });
   });
 
   it('is the first day a <time> shows when the metadata does not say, not one of a list, a comment or the footer', () => {
