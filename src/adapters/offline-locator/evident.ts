@@ -314,6 +314,7 @@ export type EvidentRule =
   | 'breadcrumb'
   | 'tags'
   | 'newsletter'
+  | 'price'
   | 'search'
   | 'adjacent'
   | 'subheadline'
@@ -365,6 +366,7 @@ export function evidentFound(
     ['breadcrumb', () => breadcrumbTrail(query, views)],
     ['tags', () => tagList(query, views)],
     ['newsletter', () => newsletterBox(query, views)],
+    ['price', () => productPrice(query, views)],
     ['search', () => searchForm(description, query, views)],
     ['adjacent', () => adjacentLinks(description, query, views)],
     ['subheadline', () => subheadline(description, query, views)],
@@ -1260,6 +1262,52 @@ export function newsletterBox(query: Query, views: readonly ElementView[]): numb
     ? views.find((v) => v.tag === 'form' && v.ancestors.includes(box.index))
     : undefined;
   return (form ?? box).index;
+}
+
+/** A text that is an amount of money and little else: "$19.99", "US $2.66", "GBP 1.99", "69.95 EUR", "₹1,299". */
+const AMOUNT =
+  /^(?:from\s+|now\s+|price:?\s+)?(?:(?:[A-Z]{1,3}\s?)?[$€£¥₹]|(?:USD|EUR|GBP|INR|CHF|Rs\.?)\s?)\s?\d[\d.,\s]*(?:\s?\/\s?\w+)?$|^\d[\d.,\s]*\s?(?:[$€£]|EUR|USD|GBP|CHF|kr)$/i;
+
+/**
+ * For "the price" of a page's product ("how much does the table cost", "the price in the buy box"):
+ * the first element at or below the page's headline whose whole text is an amount of money, in no
+ * banner, navigation, link (another product's card) or filter, and the innermost of those that show
+ * it. Not for a table, list or button of prices, nor anything else asked besides. -1 otherwise.
+ */
+export function productPrice(query: Query, views: readonly ElementView[]): number {
+  const said = (w: string): boolean => query.terms.some((t) => t.word === w);
+  if (!asks(query, 'price') && !said('cost')) return -1;
+  // "Delivery options and their prices", "the table of prices from different sellers": not the price.
+  if (query.plural || ['table', 'list', 'option', 'delivery', 'shipping', 'seller'].some(said)) return -1;
+  if (query.ordinal !== null || query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'price'))
+    return -1;
+  const top = (pageHeadline(views)?.element.box.y ?? 0) - 50;
+  const outside = (a: number): boolean => {
+    const up = views[a];
+    return (
+      up !== undefined &&
+      (up.tag === 'a' || up.tag === 'nav' || up.role === 'banner' || up.role === 'navigation' || asides(up))
+    );
+  };
+  const amounts = innermostOf(
+    views.filter(
+      (v) =>
+        AMOUNT.test(v.element.text.trim()) &&
+        v.element.box.y >= top &&
+        v.tag !== 'a' &&
+        !v.ancestors.some(outside),
+    ),
+  );
+  const first = views[firstOrLast(query, amounts)];
+  if (first === undefined) return -1;
+  // The amount with its own label ("Price: $169.99"): the outermost element that shows just that.
+  let shown = first;
+  for (const a of first.ancestors) {
+    const up = views[a];
+    if (up === undefined || !AMOUNT.test(up.element.text.trim())) break;
+    shown = up;
+  }
+  return shown.index;
 }
 
 /** Words that say where a thing is on the page, not what it is called. */

@@ -18,6 +18,7 @@ import {
   namedControl,
   newsletterBox,
   pageFooter,
+  productPrice,
   quotedPhrase,
   searchForm,
   subheadline,
@@ -1840,5 +1841,54 @@ describe("a newsletter's sign-up", () => {
     expect(box('the newsletter sign-up box', [...page.slice(0, 4)])).toBe(-1);
     expect(box('the sign up button')).toBe(-1);
     expect(box('the search box')).toBe(-1);
+  });
+});
+
+describe("a product's price", () => {
+  const page: PageElement[] = [
+    element({ selector: 'header', tag: 'header', role: 'banner' }, 0, null), // 0
+    element({ selector: 'header span.cart', tag: 'span', text: '$0.00' }, 0, 0), // 1
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Crib mattress' }, 100, null), // 2
+    element(
+      {
+        selector: 'div.price-display',
+        tag: 'div',
+        attributes: { class: 'price-display' },
+        text: 'Price: $169.99',
+      },
+      150,
+      null,
+    ), // 3
+    element({ selector: 'span.price', tag: 'span', text: '$169.99' }, 150, 3), // 4
+    element({ selector: 'span.amount', tag: 'span', text: '169.99' }, 150, 4), // 5
+    element(
+      { selector: 'ul.related', tag: 'ul', role: 'list', attributes: { class: 'related-products' } },
+      600,
+      null,
+    ), // 6
+    element({ selector: 'ul.related a', tag: 'a', role: 'link', text: '$99.00' }, 600, 6), // 7
+  ];
+  const price = (description: string, list = page): number =>
+    productPrice(parseDescription(description), viewsOf(list));
+
+  it('is the first amount at or below the headline, with its own label, in no banner or other product', () => {
+    expect(price('the price')).toBe(3);
+    expect(price('how much does the mattress cost')).toBe(3);
+    const amounts = ['US $2.66', 'GBP 1.99', '69.95 EUR', '₹1,299', '€ 5,95', 'US$11.99 / Set'];
+    for (const text of amounts) {
+      const one = [page[2]!, element({ selector: 'b', tag: 'b', text }, 150, null)];
+      expect(price('the price', one), text).toBe(1);
+    }
+    const notAmounts = ['Free delivery over $50', 'Save 20%', '2021'];
+    for (const text of notAmounts) {
+      const one = [page[2]!, element({ selector: 'b', tag: 'b', text }, 150, null)];
+      expect(price('the price', one), text).toBe(-1);
+    }
+  });
+
+  it('is not asked for by a table or list of prices, or delivery options', () => {
+    expect(price('the table of prices from different sellers')).toBe(-1);
+    expect(price('delivery options and their prices')).toBe(-1);
+    expect(price('the Add to Cart button')).toBe(-1);
   });
 });
