@@ -133,7 +133,7 @@ for (const p of pages) {
       truth: c.selector,
       areas: views.map((v) => v.area),
       hand,
-      title: soleTitle(query, views, p.map.title),
+      title: soleTitle(query, views, p.map.title, p.map.about?.headline),
       date: soleDate(query, views, p.map),
       named: namedControl(c.description, query, views),
       vouch: vouchedEvident(found),
@@ -410,11 +410,13 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
     return { confidence, right: a.s.right.has(index), index };
   }
   const agree = (a.signals[4] ?? 0) > 0;
-  const chosen = agree ? a.s.hand.index : a.chosen;
+  // The page's headline, when asked for, wherever the ranker looked.
+  const headline = a.s.title >= 0 && a.s.fits(a.s.title);
+  const chosen = headline ? a.s.title : agree ? a.s.hand.index : a.chosen;
   const { index, confidence } = decideAnswer(
     {
       ranked: confidenceAt(cal, a),
-      agree,
+      agree: agree && chosen === (agree ? a.s.hand.index : a.chosen),
       hand: a.s.hand.confidence,
       nestedGap: a.nestedGap,
       title: chosen === a.s.title,

@@ -67,25 +67,37 @@ function plainText(v: ElementView): string {
  * `tune` cases of bench/describe, all 12 such answers below 0.6 were right (the ranker finds titles for
  * 92 % of these descriptions but, with dozens of headings on a page, is rarely sure).
  */
-export function soleTitle(query: Query, views: readonly ElementView[], documentTitle: string): number {
-  if (!asks(query, 'heading')) return -1;
+export function soleTitle(
+  query: Query,
+  views: readonly ElementView[],
+  documentTitle: string,
+  headline: string | null = null,
+): number {
+  // "The product name", "recipe name": a name that is the page's, asked for alone — not the
+  // site's ("the blog's name at the top": its brand).
+  const named = query.kinds.some((k) => k.kind.id === 'heading' && k.word === 'name');
+  const site = query.terms.some((t) => SITE_NOUNS.has(t.word));
+  if (named && site) return -1;
+  if (!asks(query, 'heading') && !(named && query.kinds.every((k) => k.kind.id === 'heading'))) return -1;
   const title = words(documentTitle);
-  const titled = new Set(title);
+  const said = words(headline ?? '');
+  const titled = new Set([...title, ...said]);
   // The words that say which heading ("the heading of the pricing section", "the Cape Orran
   // heading"), other than what the page is ("the recipe title"), must be the title's.
-  const named = [...query.terms.filter(contentWord), ...query.contextTerms]
+  const naming = [...query.terms.filter(contentWord), ...query.contextTerms]
     .map((t) => t.word)
     .filter((w) => !PAGE_NOUNS.has(w));
-  if (named.some((w) => !titled.has(w))) return -1;
+  if (naming.some((w) => !titled.has(w))) return -1;
   // A heading whose words are mostly the title's, and that says most of the title: not the site's
-  // name set as an h1 ("Salon" over "… - Salon.com").
+  // name set as an h1 ("Salon" over "… - Salon.com"); or the same of the metadata's headline
+  // ("Purple Rain" of "Prince and the Revolution – Purple Rain", under a longer `<title>`).
+  const says = (own: readonly string[], whole: readonly string[]): boolean =>
+    whole.length > 0 &&
+    countIn(own, new Set(whole)) >= 0.5 * own.length &&
+    countIn(whole, new Set(own)) >= 0.5 * whole.length;
   const saysTitle = (v: ElementView): boolean => {
     const own = words(v.element.text || v.element.name);
-    return (
-      own.length > 0 &&
-      countIn(own, titled) >= 0.5 * own.length &&
-      countIn(title, new Set(own)) >= 0.5 * title.length
-    );
+    return own.length > 0 && (says(own, title) || says(own, said));
   };
   // The h1, or an h2 when no h1 says the title (a section's name set as the h1).
   for (const level of [1, 2]) {
@@ -93,13 +105,51 @@ export function soleTitle(query: Query, views: readonly ElementView[], documentT
     if (found.length > 1) return -1;
     if (found.length === 1) return found[0]?.index ?? -1;
   }
-  return -1;
+  return onlyHeadline(views, headline);
 }
+
+/**
+ * The page's one `h1` when no heading says its `<title>` (a headline written otherwise than the
+ * title, "Jury Finds Dylann Roof Guilty" under "Dylann Roof Convicted Of …"): one with text, in no
+ * banner, navigation, aside or footer, that is no link home nor holds one (a blog's name set as
+ * the `h1`) and says the `headline` of the page's metadata. -1 when there are none or several, or
+ * no metadata to check it against.
+ */
+function onlyHeadline(views: readonly ElementView[], headline: string | null): number {
+  const home = (v: ElementView | undefined): boolean => {
+    const href = v?.tag === 'a' ? v.element.attributes.href : undefined;
+    return href !== undefined && /^(?:[a-z]+:\/\/[^/]+)?\/?(?:index\.\w+)?$/i.test(href.trim());
+  };
+  const h1s = views.filter((v) => v.role === 'heading' && v.element.level === 1);
+  const homeHeld = new Set<number>();
+  for (const v of views) if (home(v)) for (const a of v.ancestors) homeHeld.add(a);
+  const found = h1s.filter(
+    (v) =>
+      v.element.text.trim() !== '' &&
+      !homeHeld.has(v.index) &&
+      !v.ancestors.some((a) => home(views[a]) || asides(views[a]) || views[a]?.role === 'banner'),
+  );
+  const only = found.length === 1 && h1s.length === 1 ? found[0] : undefined;
+  if (only === undefined || !headline) return -1;
+  // Against the headline the page's metadata gives: all of the h1's words are in it ("Penny" of
+  // "Penny - Stardew Valley Wiki"), or most of them and a third of the headline's; not a blog's name
+  // ("Minecraft News" over "Minecraft 1.8 - The Bountiful Update"), nor a section's name set as the
+  // h1 ("Allergies Health Center").
+  const said = words(headline);
+  const own = words(only.element.text);
+  const shared = countIn(own, new Set(said));
+  const whole = shared === own.length;
+  if (!whole && (shared < 0.5 * own.length || countIn(said, new Set(own)) < 0.3 * said.length)) return -1;
+  return only.index;
+}
+
+/** The site, not the page: "the blog's name", "the site name". */
+const SITE_NOUNS = new Set(words('site website blog brand company'));
 
 /** What a page is ("the question title", "the recipe's headline"): words that do not say which heading. */
 const PAGE_NOUNS = new Set(
   words(
-    'page article story post blog entry news thread topic question answer product item recipe review video episode book chapter paper report release issue document site',
+    'page article story post blog entry news thread topic question answer product item recipe review video episode book chapter paper report release issue document site song album track study trial paste gist lot listing character course lesson tutorial guide podcast event game movie film package project main top big',
   ),
 );
 

@@ -553,6 +553,55 @@ describe('the title rule', () => {
     expect(soleTitle(story, views, map.title)).toBe(1);
   });
 
+  it("is the page's headline wherever the ranker looked: 'the product name' is the h1, not a 'Product name' label", () => {
+    const base = page(1);
+    const map: ElementMap = {
+      ...base,
+      elements: [
+        ...base.elements,
+        element({ selector: 'dl', tag: 'dl', text: 'Product name A story 0 Colour Oak' }, 2000, 0),
+        element({ selector: 'dt.name', tag: 'dt', text: 'Product name' }, 2000, base.elements.length),
+      ],
+    };
+    for (const description of ['the product name', 'the recipe title', 'the song title']) {
+      const { answer } = shortlistOffline(description, map, 0);
+      expect(answer.selector, description).toBe('h1.t0');
+      expect(answer.confidence, description).toBeGreaterThanOrEqual(0.7);
+    }
+    // The blog's or site's name is its brand, not the page's headline.
+    const { query, views } = locateByHand("the blog's name", map);
+    expect(soleTitle(query, views, map.title)).toBe(-1);
+  });
+
+  it("reads the metadata's headline too, and takes the one h1 the metadata names when no heading says the title", () => {
+    const heading = (selector: string, level: number, text: string, y: number): PageElement =>
+      element({ selector, tag: `h${level}`, role: 'heading', level, name: text, text }, y, 0);
+    const views = (...headings: PageElement[]) =>
+      viewsOf([
+        element({ selector: 'main', tag: 'main', role: 'main', text: 'A page' }, 0, null),
+        ...headings,
+      ]);
+    const query = parseDescription('the song title');
+    // "Purple Rain" says the metadata's headline, "Purple Rain Lyrics" more of the longer <title>.
+    const song = views(
+      heading('h1.song', 1, 'Purple Rain', 100),
+      heading('h2.lyrics', 2, 'Purple Rain Lyrics', 600),
+    );
+    const title = 'Prince and the Revolution – Purple Rain Lyrics | Genius Lyrics';
+    expect(soleTitle(query, song, title, 'Prince and the Revolution – Purple Rain')).toBe(1);
+    // A wiki's one h1 "Penny" under "Penny - Stardew Valley Wiki": all its words are the headline's.
+    const wiki = views(heading('h1.first', 1, 'Penny', 100));
+    const name = parseDescription("the character's name at the top");
+    expect(soleTitle(name, wiki, 'Penny - Stardew Valley Wiki', 'Penny - Stardew Valley Wiki')).toBe(1);
+    expect(soleTitle(name, wiki, 'Penny - Stardew Valley Wiki')).toBe(-1);
+    // A blog's name as the one h1 over a post the metadata names otherwise.
+    const blog = views(heading('h1.blog', 1, 'Minecraft News', 10));
+    const post = parseDescription('the post title');
+    expect(
+      soleTitle(post, blog, 'Minecraft 1.8 - The Bountiful Update', 'Minecraft 1.8 - The Bountiful Update'),
+    ).toBe(-1);
+  });
+
   it('does not vouch when the page has several top-level headings, or for another kind', () => {
     const several = shortlistOffline('the article title', page(2), 0).answer;
     expect(several.confidence).toBeLessThan(0.7);
