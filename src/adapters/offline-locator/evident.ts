@@ -365,6 +365,7 @@ export type EvidentRule =
   | 'tags'
   | 'newsletter'
   | 'price'
+  | 'figure'
   | 'search'
   | 'adjacent'
   | 'subheadline'
@@ -393,6 +394,7 @@ export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'footer',
   'breadcrumb',
   'tags',
+  'figure',
   'search',
   'logo',
   'code',
@@ -417,6 +419,7 @@ export function evidentFound(
     ['tags', () => tagList(query, views)],
     ['newsletter', () => newsletterBox(query, views)],
     ['price', () => productPrice(query, views)],
+    ['figure', () => storyFigure(query, views)],
     ['search', () => searchForm(description, query, views)],
     ['adjacent', () => adjacentLinks(description, query, views)],
     ['subheadline', () => subheadline(description, query, views)],
@@ -1358,6 +1361,64 @@ export function productPrice(query: Query, views: readonly ElementView[]): numbe
     shown = up;
   }
   return shown.index;
+}
+
+/** Words of a description of a story's picture that say which one by place or role, not by what it shows. */
+const FIGURE_WORDS = new Set(
+  words(
+    'lead main top first opening featured feature story article post page photo photograph picture image illustration hero big large header caption credit its with about shown showing',
+  ),
+);
+
+/** Words that ask for a person's picture or a mark, not the story's: "the author's photo". */
+const PORTRAIT_WORDS = new Set(words('author avatar profile user logo icon portrait headshot'));
+
+/**
+ * For "the lead photo with its caption", "the photo of Netanyahu", "the first photo in the story":
+ * a picture of the page's story — a `figure`, or a large image in none — at or below its headline,
+ * in no banner, navigation, aside, comment or list; the one whose caption or text says most of what
+ * the description says it shows (at least half of those words), else the first. The figure that
+ * holds the image, when there is one. -1 otherwise: several pictures ("the item photos"), another
+ * ordinal than the first, or something else asked for.
+ */
+export function storyFigure(query: Query, views: readonly ElementView[]): number {
+  if (!asks(query, 'image') || query.plural) return -1;
+  // "The author's photo" is a portrait beside the byline, not the story's picture.
+  if (query.terms.some((t) => PORTRAIT_WORDS.has(t.word))) return -1;
+  if (query.ordinal !== null && query.ordinal !== 0) return -1;
+  if (query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'image')) return -1;
+  const top = (pageHeadline(views)?.element.box.y ?? 0) - 50;
+  const isFigure = (v: ElementView): boolean => v.tag === 'figure' || v.role === 'figure';
+  const outside = (a: number): boolean => {
+    const up = views[a];
+    return (
+      up !== undefined && (asides(up) || up.tag === 'li' || up.role === 'banner' || up.role === 'navigation')
+    );
+  };
+  const figures = new Set(views.filter(isFigure).map((v) => v.index));
+  const pictures = views.filter(
+    (v) =>
+      (isFigure(v) || (v.tag === 'img' && v.area >= 40000 && !v.ancestors.some((a) => figures.has(a)))) &&
+      v.element.box.y >= top &&
+      !v.ancestors.some(outside),
+  );
+  const pool = outermostOf(pictures);
+  if (pool.length === 0) return -1;
+  const shows = [...query.terms.filter(contentWord), ...query.contextTerms]
+    .map((t) => t.word)
+    .filter((w) => !FIGURE_WORDS.has(w));
+  if (shows.length === 0) return firstOrLast(query, pool);
+  // What each picture says of itself: its text (the caption) and its images' names.
+  const said = new Map<number, Set<string>>(pool.map((v) => [v.index, new Set([...v.text, ...v.labels])]));
+  for (const v of views)
+    for (const a of v.ancestors) {
+      const set = said.get(a);
+      if (set) for (const w of v.labels) set.add(w);
+    }
+  const score = (v: ElementView): number => countIn(shows, said.get(v.index) ?? new Set()) / shows.length;
+  const best = Math.max(...pool.map(score));
+  const found = pool.filter((v) => score(v) === best);
+  return best >= 0.5 && found.length === 1 ? (found[0]?.index ?? -1) : -1;
 }
 
 /** Words that say where a thing is on the page, not what it is called. */

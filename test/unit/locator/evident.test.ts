@@ -26,6 +26,7 @@ import {
   soleByline,
   soleDate,
   soleEvident,
+  storyFigure,
   tagList,
   vouchedEvident,
 } from '../../../src/adapters/offline-locator/evident.js';
@@ -1890,5 +1891,90 @@ describe("a product's price", () => {
     expect(price('the table of prices from different sellers')).toBe(-1);
     expect(price('delivery options and their prices')).toBe(-1);
     expect(price('the Add to Cart button')).toBe(-1);
+  });
+});
+
+describe("a story's picture", () => {
+  const box = (y: number, height: number): PageElement['box'] => ({ x: 0, y, width: 700, height });
+  const page: PageElement[] = [
+    element(
+      {
+        selector: 'header img.logo',
+        tag: 'img',
+        role: 'img',
+        attributes: { alt: 'The Paper' },
+        box: box(0, 80),
+      },
+      0,
+      null,
+    ), // 0
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, null), // 1
+    element(
+      {
+        selector: 'figure.lead',
+        tag: 'figure',
+        role: 'figure',
+        text: 'Police in Chelsea on Sunday. (Getty)',
+        box: box(150, 500),
+      },
+      150,
+      null,
+    ), // 2
+    element(
+      {
+        selector: 'figure.lead img',
+        tag: 'img',
+        role: 'img',
+        attributes: { alt: 'police' },
+        box: box(150, 460),
+      },
+      150,
+      2,
+    ), // 3
+    element({ selector: 'p', tag: 'p', text: 'The story goes on.', box: box(700, 800) }, 700, null), // 4
+    element(
+      {
+        selector: 'figure.second',
+        tag: 'figure',
+        role: 'figure',
+        text: 'Zuckerberg on stage.',
+        box: box(1600, 500),
+      },
+      1600,
+      null,
+    ), // 5
+    element(
+      {
+        selector: 'figure.second img',
+        tag: 'img',
+        role: 'img',
+        attributes: { alt: 'Mark Zuckerberg' },
+        box: box(1600, 460),
+      },
+      1600,
+      5,
+    ), // 6
+    element({ selector: 'aside', tag: 'aside', role: 'complementary', box: box(2200, 300) }, 2200, null), // 7
+    element(
+      { selector: 'aside figure', tag: 'figure', role: 'figure', text: 'Another story', box: box(2200, 200) },
+      2200,
+      7,
+    ), // 8
+  ];
+  const figure = (description: string): number => storyFigure(parseDescription(description), viewsOf(page));
+
+  it("is the figure whose caption or images say what the description says it shows, else the story's first", () => {
+    expect(figure('the lead photo with its caption')).toBe(2);
+    expect(figure('the first photo in the story')).toBe(2);
+    expect(figure('the photo of Zuckerberg with its caption and credit')).toBe(5);
+    expect(figure('the photo of the Zuckerberg speech')).toBe(5);
+    expect(figure('the photo of the moon landing')).toBe(-1);
+  });
+
+  it("is not asked for by several photos, a second one, the author's photo or the logo", () => {
+    expect(figure('the item photos')).toBe(-1);
+    expect(figure('the second photo')).toBe(-1);
+    expect(figure("the author's photo")).toBe(-1);
+    expect(figure('the logo')).toBe(-1);
   });
 });
