@@ -314,15 +314,27 @@ function firstTimeShown(query: Query, views: readonly ElementView[]): number {
     const up = views[a];
     return (up !== undefined && !storyFooter(up) && asides(up)) || up?.tag === 'li' || up?.role === 'banner';
   };
-  const times = views.filter(
+  const timed = views.filter(
     (v) =>
       v.tag === 'time' && showsSomeDay(v.element.text) && v.element.box.y >= top && !v.ancestors.some(aside),
   );
+  // No <time>: a short line its class calls a date that shows a day ("div.pub-date", a blog's
+  // "h2.date-header" just above the post's title).
+  const dated = (v: ElementView): boolean =>
+    v.element.text.length <= 80 &&
+    showsSomeDay(v.element.text) &&
+    DATE_HINTS.some((w) => v.hints.has(w)) &&
+    v.element.box.y >= top - 150 &&
+    !v.ancestors.some(aside);
+  const times = timed.length > 0 ? timed : innermostOf(views.filter(dated));
   const articles = new Set(
     times.map((v) => v.ancestors.filter((a) => views[a]?.role === 'article').at(-1) ?? -1),
   );
   return articles.size > 1 ? -1 : firstOrLast(query, times);
 }
+
+/** Words of an id or class that mark a date: `pub-date`, `date-header`, `timestamp`, `dateline`. */
+const DATE_HINTS = ['date', 'pubdate', 'published', 'posted', 'timestamp', 'dateline', 'datetime'];
 
 /**
  * The element a page makes evident for `description`, by the first rule that finds one:

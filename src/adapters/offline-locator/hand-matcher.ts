@@ -351,6 +351,7 @@ export const DOUBT_CAP = 0.55;
 export function doubtful(query: Query, chosen: ElementView, map: ElementMap): boolean {
   if (wrongPlace(query, chosen, map)) return true;
   if (undated(query, chosen)) return true;
+  if (longForADate(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
   if (chosen.role === 'heading' && asked.some((kind) => kind.id === 'search')) return true;
@@ -376,6 +377,19 @@ function undated(query: Query, chosen: ElementView): boolean {
     timeAsked(query);
   const text = chosen.element.text;
   return byline && when && !text.endsWith('…') && !showsSomeDay(text) && !showsSomeTime(text);
+}
+
+/**
+ * True when the description asks for a date alone ("the date the post was published") and the
+ * element says far more than one: a wrapper classed "date-outer" around the whole post.
+ */
+function longForADate(query: Query, chosen: ElementView): boolean {
+  const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
+  if (!strong.includes('date') || strong.some((id) => id !== 'date')) return false;
+  // "Author name, title and the date of the post" asks for more than a date.
+  if (query.terms.some((t) => /^(?:author|name|title|who|by|byline|wr[io]t)/.test(t.word))) return false;
+  const text = chosen.element.text;
+  return text.endsWith('…') || text.length > 100;
 }
 
 /** True when the description asks the time ("the publication time"), not "the reading time". */

@@ -864,6 +864,63 @@ describe("the page's publication date", () => {
     ).toBe(2);
   });
 
+  it('is a short line its class calls a date when no metadata or <time> says it, and no long wrapper', () => {
+    const page = [
+      element(
+        {
+          selector: 'h2.date-header',
+          tag: 'h2',
+          role: 'heading',
+          level: 2,
+          attributes: { class: 'date-header' },
+          text: 'Tuesday, March 5, 2019',
+        },
+        40,
+        null,
+      ), // 0
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A post' }, 100, null), // 1
+      element(
+        {
+          selector: 'div.pub-date',
+          tag: 'div',
+          attributes: { class: 'pub-date' },
+          text: 'March 5, 2019 5:40 PM',
+        },
+        150,
+        null,
+      ), // 2
+      element({ selector: '#comments', tag: 'section', attributes: { id: 'comments' } }, 400, null), // 3
+      element(
+        { selector: '#comments .date', tag: 'span', attributes: { class: 'date' }, text: 'March 6, 2019' },
+        420,
+        3,
+      ), // 4
+    ];
+    const date = (description: string, list = page): number =>
+      soleDate(parseDescription(description), viewsOf(list), storyMap(list, 720));
+    expect(date('the date the post was published')).toBe(0);
+    const undated = [page[1]!, page[2]!, page[3]!, { ...page[4]!, parent: 2 }];
+    expect(date('when was it posted', undated)).toBe(1);
+    const commentsOnly = [page[1]!, page[3]!, { ...page[4]!, parent: 1 }];
+    expect(date('when was it posted', commentsOnly)).toBe(-1);
+    // A wrapper classed "date-outer" around the whole post is no date to crop.
+    const wrapper = viewsOf([
+      element(
+        {
+          selector: 'div.date-outer',
+          tag: 'div',
+          attributes: { class: 'date-outer' },
+          text: `Tuesday, March 5, 2019 A post ${'and its words '.repeat(20)}`,
+        },
+        0,
+        null,
+      ),
+    ])[0]!;
+    const m = storyMap([], 720);
+    expect(doubtful(parseDescription('the date the post was published'), wrapper, m)).toBe(true);
+    expect(doubtful(parseDescription('author name, title and the date of the post'), wrapper, m)).toBe(false);
+  });
+
   describe('who and when, read from the page alone', () => {
     const bare =
       (page: PageElement[]) =>
