@@ -378,6 +378,7 @@ export type EvidentRule =
   | 'newsletter'
   | 'price'
   | 'figure'
+  | 'tabs'
   | 'search'
   | 'adjacent'
   | 'subheadline'
@@ -407,6 +408,7 @@ export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'breadcrumb',
   'tags',
   'figure',
+  'tabs',
   'search',
   'logo',
   'code',
@@ -432,6 +434,7 @@ export function evidentFound(
     ['newsletter', () => newsletterBox(query, views)],
     ['price', () => productPrice(query, views)],
     ['figure', () => storyFigure(query, views)],
+    ['tabs', () => tabBar(description, query, views)],
     ['search', () => searchForm(description, query, views)],
     ['adjacent', () => adjacentLinks(description, query, views)],
     ['subheadline', () => subheadline(description, query, views)],
@@ -1431,6 +1434,47 @@ export function storyFigure(query: Query, views: readonly ElementView[]): number
   const best = Math.max(...pool.map(score));
   const found = pool.filter((v) => score(v) === best);
   return best >= 0.5 && found.length === 1 ? (found[0]?.index ?? -1) : -1;
+}
+
+/** Words of an id or class that mark a tab: `code-tab`, `tabnav-tab`, GitHub's `UnderlineNav-item`. */
+const TAB_HINTS = ['tab', 'tabs', 'tabnav', 'underlinenav'];
+
+/**
+ * For "the repository tabs", "the tab bar": the innermost element that holds three tabs or more
+ * (elements of role `tab`, or links an id or class calls a tab), all of a row's tabs; of several
+ * rows, the one whose name, id or class says a word of the description ("Repository"), else the
+ * first. -1 for one tab ("the Issues tab") or when the page has no row of tabs.
+ */
+export function tabBar(description: string, query: Query, views: readonly ElementView[]): number {
+  // "The repo tabs: Code, Issues, …" reads "Code" as the kind asked; the tabs are still what is meant.
+  const row = /\btabs\b|\btab\s+(?:bar|row|strip)\b/i.test(description);
+  if (!asks(query, 'tab', true) || query.ordinal !== null || !row) return -1;
+  const tabs = views.filter(
+    (v) => v.role === 'tab' || (v.tag === 'a' && TAB_HINTS.some((w) => v.hints.has(w))),
+  );
+  const held = new Map<number, number>();
+  for (const t of tabs) for (const a of t.ancestors) held.set(a, (held.get(a) ?? 0) + 1);
+  // A row: an element holding three tabs or more, none of its children holding them all.
+  const rows = views.filter((v) => {
+    const n = held.get(v.index) ?? 0;
+    return n >= 3 && !views.some((c) => c.element.parent === v.index && (held.get(c.index) ?? 0) === n);
+  });
+  // Rows inside rows (a page's tab bar and its sticky copy in one header): the innermost.
+  const innermost = innermostOf(rows);
+  if (innermost.length === 0) return -1;
+  const words = query.terms.filter((t) => !t.kindWord).map((t) => t.word);
+  const says = (v: ElementView): boolean => {
+    const own = [
+      v,
+      ...v.ancestors
+        .slice(0, 2)
+        .map((a) => views[a])
+        .filter((u) => u !== undefined),
+    ];
+    return own.some((u) => words.some((w) => u.labels.has(w) || u.hints.has(w)));
+  };
+  const named = innermost.filter(says);
+  return firstOrLast(query, named.length > 0 ? named : innermost);
 }
 
 /** Words that say where a thing is on the page, not what it is called. */

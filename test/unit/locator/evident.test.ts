@@ -27,6 +27,7 @@ import {
   soleDate,
   soleEvident,
   storyFigure,
+  tabBar,
   tagList,
   vouchedEvident,
 } from '../../../src/adapters/offline-locator/evident.js';
@@ -1976,5 +1977,58 @@ describe("a story's picture", () => {
     expect(figure('the second photo')).toBe(-1);
     expect(figure("the author's photo")).toBe(-1);
     expect(figure('the logo')).toBe(-1);
+  });
+});
+
+describe('a row of tabs', () => {
+  const tab = (selector: string, id: string, text: string, parent: number): PageElement =>
+    element(
+      { selector, tag: 'a', role: 'link', attributes: { id, class: 'UnderlineNav-item' }, text },
+      60,
+      parent,
+    );
+  const page: PageElement[] = [
+    element(
+      {
+        selector: 'nav.repo',
+        tag: 'nav',
+        role: 'navigation',
+        attributes: { 'aria-label': 'Repository' },
+        text: 'Code Issues 1 Pull requests 3',
+      },
+      60,
+      null,
+    ), // 0
+    element({ selector: 'ul.repo', tag: 'ul', role: 'list', text: 'Code Issues 1 Pull requests 3' }, 60, 0), // 1
+    tab('#code-tab', 'code-tab', 'Code', 1), // 2
+    tab('#issues-tab', 'issues-tab', 'Issues 1', 1), // 3
+    tab('#pulls-tab', 'pull-requests-tab', 'Pull requests 3', 1), // 4
+    element(
+      {
+        selector: 'nav.pr',
+        tag: 'nav',
+        role: 'navigation',
+        text: 'Conversation Commits Checks Files changed',
+      },
+      300,
+      null,
+    ), // 5
+    element({ selector: 'nav.pr a.1', tag: 'a', role: 'tab', text: 'Conversation' }, 300, 5), // 6
+    element({ selector: 'nav.pr a.2', tag: 'a', role: 'tab', text: 'Commits' }, 300, 5), // 7
+    element({ selector: 'nav.pr a.3', tag: 'a', role: 'tab', text: 'Checks' }, 300, 5), // 8
+  ];
+  const bar = (description: string): number =>
+    tabBar(description, parseDescription(description), viewsOf(page));
+
+  it('is the innermost element holding a row of three tabs or more, the one the description names, else the first', () => {
+    expect(bar('the repository tabs')).toBe(1);
+    expect(bar('the repo tabs: Code, Issues, Pull requests')).toBe(1);
+    expect(bar('the tab bar')).toBe(1);
+    expect(bar('the tabs')).toBe(1);
+  });
+
+  it('is not one tab', () => {
+    expect(bar('the Issues tab')).toBe(-1);
+    expect(bar('the navigation')).toBe(-1);
   });
 });
