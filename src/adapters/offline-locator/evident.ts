@@ -379,6 +379,7 @@ export type EvidentRule =
   | 'price'
   | 'figure'
   | 'tabs'
+  | 'file'
   | 'search'
   | 'adjacent'
   | 'subheadline'
@@ -409,6 +410,7 @@ export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'tags',
   'figure',
   'tabs',
+  'file',
   'search',
   'logo',
   'code',
@@ -435,6 +437,7 @@ export function evidentFound(
     ['price', () => productPrice(query, views)],
     ['figure', () => storyFigure(query, views)],
     ['tabs', () => tabBar(description, query, views)],
+    ['file', () => shownFile(description, views)],
     ['search', () => searchForm(description, query, views)],
     ['adjacent', () => adjacentLinks(description, query, views)],
     ['subheadline', () => subheadline(description, query, views)],
@@ -1475,6 +1478,31 @@ export function tabBar(description: string, query: Query, views: readonly Elemen
   };
   const named = innermost.filter(says);
   return firstOrLast(query, named.length > 0 ? named : innermost);
+}
+
+/** A description asking for a file's lines on a code host: "the diff of app.js", "the file contents". */
+const FILE_ASKED = /\bdiffs?\b|\bchanged lines\b|\bfile(?:'s)?\s+contents?\b|\bcontents? of the file\b/i;
+/**
+ * For "the diff of popular-rabbit-names.js", "the file contents" on a code host: a table of a
+ * file's lines (a class that says diff, or a highlighted table of lines); of several, the one
+ * whose file box (an ancestor up to four levels up) shows the file's name the description gives,
+ * else the first. -1 when none, or none shows the file named.
+ */
+export function shownFile(description: string, views: readonly ElementView[]): number {
+  // "The review comments left on the changed lines" asks for the comments.
+  if (!FILE_ASKED.test(description) || /\bcomments?\b/i.test(description)) return -1;
+  const tables = outermostOf(
+    views.filter((v) => v.tag === 'table' && (v.hints.has('diff') || v.hints.has('highlight'))),
+  );
+  if (tables.length === 0) return -1;
+  const names = (description.match(FILE_NAME) ?? []).map((f) => f.toLowerCase());
+  if (names.length === 0) return tables[0]?.index ?? -1;
+  const shows = (v: ElementView): boolean =>
+    v.ancestors.slice(0, 4).some((a) => {
+      const text = views[a]?.element.text.toLowerCase() ?? '';
+      return names.some((n) => text.includes(n));
+    });
+  return tables.find(shows)?.index ?? -1;
 }
 
 /** Words that say where a thing is on the page, not what it is called. */

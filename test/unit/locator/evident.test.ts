@@ -21,6 +21,7 @@ import {
   productPrice,
   quotedPhrase,
   searchForm,
+  shownFile,
   subheadline,
   shareBar,
   soleByline,
@@ -2030,5 +2031,66 @@ describe('a row of tabs', () => {
   it('is not one tab', () => {
     expect(bar('the Issues tab')).toBe(-1);
     expect(bar('the navigation')).toBe(-1);
+  });
+});
+
+describe("a file's lines on a code host", () => {
+  const page: PageElement[] = [
+    element(
+      { selector: '#file-a', tag: 'div', text: 'popular-cat-names.js @@ -1,4 +1,4 @@ Tigger' },
+      0,
+      null,
+    ), // 0
+    element(
+      {
+        selector: '#file-a table',
+        tag: 'table',
+        attributes: { class: 'diff-table tab-size' },
+        text: '@@ -1,4 +1,4 @@ Tigger',
+      },
+      40,
+      0,
+    ), // 1
+    element(
+      { selector: '#file-b', tag: 'div', text: 'popular-rabbit-names.js @@ -1,5 +1,6 @@ Thumper' },
+      400,
+      null,
+    ), // 2
+    element(
+      {
+        selector: '#file-b table',
+        tag: 'table',
+        attributes: { class: 'diff-table tab-size' },
+        text: '@@ -1,5 +1,6 @@ Thumper',
+      },
+      440,
+      2,
+    ), // 3
+  ];
+  const file = (description: string, list = page): number => shownFile(description, viewsOf(list));
+
+  it('is the table of lines in the box that shows the file named, else the first', () => {
+    expect(file('the diff of popular-rabbit-names.js')).toBe(3);
+    expect(file('the diff showing the changed lines of popular-cat-names.js')).toBe(1);
+    expect(file('the code diff')).toBe(1);
+    expect(file('the diff of missing.js')).toBe(-1);
+    const blob = [
+      element(
+        {
+          selector: 'table.highlight',
+          tag: 'table',
+          attributes: { class: 'highlight tab-size' },
+          text: 'Max Buddy',
+        },
+        0,
+        null,
+      ),
+    ];
+    expect(file('the file contents', blob)).toBe(0);
+  });
+
+  it('is not asked for by the comments on the changed lines, or on a page without such tables', () => {
+    expect(file('the review comments left on the changed lines')).toBe(-1);
+    expect(file('the diff', [element({ selector: 'pre', tag: 'pre', text: 'x' }, 0, null)])).toBe(-1);
   });
 });
