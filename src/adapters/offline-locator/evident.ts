@@ -380,6 +380,7 @@ export type EvidentRule =
   | 'figure'
   | 'tabs'
   | 'file'
+  | 'files'
   | 'search'
   | 'adjacent'
   | 'subheadline'
@@ -438,6 +439,7 @@ export function evidentFound(
     ['figure', () => storyFigure(query, views)],
     ['tabs', () => tabBar(description, query, views)],
     ['file', () => shownFile(description, views)],
+    ['files', () => fileList(description, views)],
     ['search', () => searchForm(description, query, views)],
     ['adjacent', () => adjacentLinks(description, query, views)],
     ['subheadline', () => subheadline(description, query, views)],
@@ -1503,6 +1505,27 @@ export function shownFile(description: string, views: readonly ElementView[]): n
       return names.some((n) => text.includes(n));
     });
   return tables.find(shows)?.index ?? -1;
+}
+
+/**
+ * For "the list of files in the repository", "the files and folders": the innermost element that
+ * holds most of the page's links to a repository's files and folders (paths with `/blob/` or
+ * `/tree/`), at least three. -1 otherwise, or for a diff's changed files.
+ */
+export function fileList(description: string, views: readonly ElementView[]): number {
+  const asked =
+    /\bfiles\b/i.test(description) &&
+    /\b(?:list|folders?|director(?:y|ies)|tree|repo(?:sitory)?)\b/i.test(description);
+  if (!asked || /\b(?:changed|diffs?)\b/i.test(description)) return -1;
+  // A row's link shows a file's or folder's name: one word ("src", "README.md"), not "Permalink".
+  const links = views.filter(
+    (v) =>
+      v.tag === 'a' &&
+      /\/(?:-\/)?(?:blob|tree)\//.test(v.element.attributes.href ?? '') &&
+      /^\S+$/.test(v.element.text.trim()) &&
+      !v.hints.has('permalink'),
+  );
+  return innermostHolding(views, links, 3);
 }
 
 /** Words that say where a thing is on the page, not what it is called. */

@@ -9,6 +9,7 @@ import {
   codeNames,
   codeShowing,
   contentsBox,
+  fileList,
   listedItems,
   listedReadings,
   evidentFound,
@@ -2092,5 +2093,43 @@ describe("a file's lines on a code host", () => {
   it('is not asked for by the comments on the changed lines, or on a page without such tables', () => {
     expect(file('the review comments left on the changed lines')).toBe(-1);
     expect(file('the diff', [element({ selector: 'pre', tag: 'pre', text: 'x' }, 0, null)])).toBe(-1);
+  });
+});
+
+describe("a repository's list of files", () => {
+  const link = (name: string, href: string, parent: number): PageElement =>
+    element(
+      { selector: `a[title="${name}"]`, tag: 'a', role: 'link', attributes: { href }, text: name },
+      100,
+      parent,
+    );
+  const page: PageElement[] = [
+    element({ selector: 'div.Box', tag: 'div', text: 'Latest commit Merge … src docs README.md' }, 0, null), // 0
+    element(
+      {
+        selector: 'a.permalink',
+        tag: 'a',
+        role: 'link',
+        attributes: { class: 'd-none js-permalink-shortcut', href: '/o/r/tree/3735276' },
+        text: 'Permalink',
+      },
+      0,
+      0,
+    ), // 1
+    element(
+      { selector: 'div.files', tag: 'div', attributes: { role: 'grid' }, text: 'src docs README.md' },
+      50,
+      0,
+    ), // 2
+    link('src', '/o/r/tree/main/src', 2), // 3
+    link('docs', '/o/r/tree/main/docs', 2), // 4
+    link('README.md', '/o/r/blob/main/README.md', 2), // 5
+    link('Unlicense license', '/o/r/blob/main/LICENSE.md', null), // 6
+  ];
+  it("is the innermost element holding most links to the repository's files and folders", () => {
+    expect(fileList('the list of files in the repository', viewsOf(page))).toBe(2);
+    expect(fileList('the files and folders', viewsOf(page))).toBe(2);
+    expect(fileList('the Files changed tab', viewsOf(page))).toBe(-1);
+    expect(fileList('the README', viewsOf(page))).toBe(-1);
   });
 });
