@@ -2097,7 +2097,7 @@ describe("a file's lines on a code host", () => {
 });
 
 describe("a repository's list of files", () => {
-  const link = (name: string, href: string, parent: number): PageElement =>
+  const link = (name: string, href: string, parent: number | null): PageElement =>
     element(
       { selector: `a[title="${name}"]`, tag: 'a', role: 'link', attributes: { href }, text: name },
       100,
