@@ -27,6 +27,7 @@ import {
   namedControl,
   soleDate,
   soleTitle,
+  titleFirst,
   TITLE_CONFIDENCE,
 } from '../../src/adapters/offline-locator/offline-locator.js';
 import { DOUBT_CAP } from '../../src/adapters/offline-locator/hand-matcher.js';
@@ -79,6 +80,8 @@ interface Sample {
   hand: { confidence: number; index: number };
   /** The element the title rule vouches for (soleTitle in evident.ts), -1 when none. */
   title: number;
+  /** The title rule's element may be the answer wherever the ranker looked (titleFirst in offline-locator.ts). */
+  titleFirst: boolean;
   /** The element the date rule vouches for (soleDate in evident.ts), -1 when none. */
   date: number;
   /** The control the description names (namedControl in evident.ts), -1 when none. */
@@ -134,6 +137,7 @@ for (const p of pages) {
       areas: views.map((v) => v.area),
       hand,
       title: soleTitle(query, views, p.map.title, p.map.about?.headline),
+      titleFirst: titleFirst(soleTitle(query, views, p.map.title, p.map.about?.headline), found, views),
       date: soleDate(query, views, p.map),
       named: namedControl(c.description, query, views),
       vouch: vouchedEvident(found),
@@ -411,7 +415,7 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
   }
   const agree = (a.signals[4] ?? 0) > 0;
   // The page's headline, when asked for, wherever the ranker looked.
-  const headline = a.s.title >= 0 && a.s.fits(a.s.title);
+  const headline = a.s.title >= 0 && a.s.titleFirst && a.s.fits(a.s.title);
   const chosen = headline ? a.s.title : agree ? a.s.hand.index : a.chosen;
   const { index, confidence } = decideAnswer(
     {

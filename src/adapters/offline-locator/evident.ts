@@ -76,8 +76,13 @@ export function soleTitle(
   // "The product name", "recipe name": a name that is the page's, asked for alone — not the
   // site's ("the blog's name at the top": its brand).
   const named = query.kinds.some((k) => k.kind.id === 'heading' && k.word === 'name');
-  const site = query.terms.some((t) => SITE_NOUNS.has(t.word));
-  if (named && site) return -1;
+  // "The name of the blog", "the site title": the brand; "the blog post title" is the post's.
+  const all = [...query.terms, ...query.contextTerms].map((t) => t.word);
+  const post =
+    all.some((w) => POST_NOUNS.has(w)) ||
+    [...query.kinds, ...query.contextKinds].some((k) => k.kind.id === 'article');
+  const site = all.some((w) => SITE_NOUNS.has(w)) && !post;
+  if (site && (named || query.kinds.some((k) => k.kind.id === 'heading'))) return -1;
   if (!asks(query, 'heading') && !(named && query.kinds.every((k) => k.kind.id === 'heading'))) return -1;
   const title = words(documentTitle);
   const said = words(headline ?? '');
@@ -137,6 +142,7 @@ function onlyHeadline(views: readonly ElementView[], headline: string | null): n
   // h1 ("Allergies Health Center").
   const said = words(headline);
   const own = words(only.element.text);
+  if (own.length === 0) return -1;
   const shared = countIn(own, new Set(said));
   const whole = shared === own.length;
   if (!whole && (shared < 0.5 * own.length || countIn(said, new Set(own)) < 0.3 * said.length)) return -1;
@@ -145,18 +151,31 @@ function onlyHeadline(views: readonly ElementView[], headline: string | null): n
 
 /** The site, not the page: "the blog's name", "the site name". */
 const SITE_NOUNS = new Set(words('site website blog brand company'));
+/** What on a blog or site is the page's own: "the blog post title". */
+const POST_NOUNS = new Set(words('post article entry story page'));
 
 /** What a page is ("the question title", "the recipe's headline"): words that do not say which heading. */
 const PAGE_NOUNS = new Set(
   words(
-    'page article story post blog entry news thread topic question answer product item recipe review video episode book chapter paper report release issue document site song album track study trial paste gist lot listing character course lesson tutorial guide podcast event game movie film package project main top big',
+    'page article story post blog entry news thread topic question answer product item recipe review video episode book chapter paper report release issue document site song album track study trial paste gist lot listing character lesson tutorial podcast movie film package',
   ),
 );
 
 /** Words that ask for another date than the publication ("when the page was last modified"). */
 const OTHER_DATE = /\b(?:updat|modifi|edit|chang|revis|expir|due|event|born|died)/;
 /** Words that ask who wrote the page ("who wrote it and when", "the author and date"). */
-const WHO = /^(?:author|wrote|writ|report|by|start|ask|open|creat)/;
+const WHO = /^(?:author|wrote|writ|report|by|start|ask)/;
+/** Verbs that ask who made the page only beside "when" ("who opened the issue and when"; not "the date it was created"). */
+const WHO_MADE = /^(?:opened|created)$/;
+
+/** True when the description asks who wrote or made the page. */
+function asksWho(query: Query): boolean {
+  const said = (w: string): boolean => query.terms.some((t) => t.word === w);
+  return (
+    query.terms.some((t) => WHO.test(t.word)) ||
+    (said('when') && !said('date') && query.terms.some((t) => WHO_MADE.test(t.word)))
+  );
+}
 
 /**
  * The line that says when the page was last changed, when the description asks for that
@@ -177,7 +196,7 @@ const WHO = /^(?:author|wrote|writ|report|by|start|ask|open|creat)/;
 export function soleDate(query: Query, views: readonly ElementView[], map: ElementMap): number {
   const updated = soleUpdated(query, views);
   if (updated >= 0) return updated;
-  const who = asks(query, 'byline') || query.terms.some((t) => WHO.test(t.word));
+  const who = asks(query, 'byline') || asksWho(query);
   if (!asksWhen(query) || (!who && !asks(query, 'date')) || query.terms.some((t) => OTHER_DATE.test(t.word)))
     return -1;
   const published = map.about?.published;
@@ -197,7 +216,6 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
 /** Words of an id, class, `itemprop` or `rel` that mark a person who wrote or posted something. */
 const AUTHOR_HINTS = [
   'author',
-  'authors',
   'byline',
   'writer',
   'creator',
@@ -206,22 +224,16 @@ const AUTHOR_HINTS = [
   'username',
   'poster',
 ];
-/** Words of a link's path that lead to a person's page: `/author/jane-doe`, `/people/…`, `/users/…`. */
+/** Words of a link's path that lead to a person's page (singular, as `words` gives them): `/author/jane-doe`, `/people/…`, `/users/…`. */
 const AUTHOR_PATHS = [
   'author',
-  'authors',
   'people',
   'profile',
-  'profiles',
   'user',
-  'users',
   'contributor',
-  'contributors',
   'staff',
   'writer',
-  'writers',
   'reporter',
-  'reporters',
   'journalist',
 ];
 /** Words of an id or class that mark when something was written: `post-date`, `timestamp`, `dateline`. */
@@ -1245,17 +1257,7 @@ export function breadcrumbTrail(query: Query, views: readonly ElementView[]): nu
 }
 
 /** Words of an id or class that mark a story's tags: `tags`, `story-tags`, `submeta__keywords`, `catlinks`. */
-const TAG_HINTS = [
-  'tag',
-  'tags',
-  'keyword',
-  'keywords',
-  'topic',
-  'topics',
-  'category',
-  'categories',
-  'catlinks',
-];
+const TAG_HINTS = ['tag', 'keyword', 'topic', 'category', 'catlink'];
 /** Kinds a description of a story's tags may name besides them: "the list of tags", "related topics". */
 const TAG_KINDS = new Set(['badge', 'list', 'related', 'link']);
 
@@ -1291,13 +1293,21 @@ export function tagList(query: Query, views: readonly ElementView[]): number {
       v.area <= 0.25 * right * bottom &&
       v.element.box.y >= top &&
       !holdsPage.has(v.index) &&
-      !v.ancestors.some((a) => views[a]?.role === 'banner' || views[a]?.tag === 'nav'),
+      !['sidebar', 'widget', 'cloud'].some((w) => v.hints.has(w)) &&
+      !v.ancestors.some((a) => {
+        const up = views[a];
+        // A story's own footer holds its tags; a sidebar or a comment does not.
+        const storyFooter =
+          up?.tag === 'footer' &&
+          up.ancestors.some((b) => views[b]?.role === 'article' || views[b]?.role === 'main');
+        return up?.role === 'banner' || up?.tag === 'nav' || (asides(up) && !storyFooter);
+      }),
   );
   return firstOrLast(query, outermostOf(found));
 }
 
 /** Words of an id or class that mark a newsletter's sign-up: `newsletter-signup`, `email-opt-in`, `subscribe`. */
-const NEWSLETTER_HINTS = ['newsletter', 'newsletters', 'subscribe', 'subscription', 'signup', 'optin', 'opt'];
+const NEWSLETTER_HINTS = ['newsletter', 'subscribe', 'subscription', 'signup', 'optin', 'opt'];
 
 /**
  * For "the newsletter sign-up" ("the email subscription form", "the sign-up box for email alerts"):
@@ -1324,7 +1334,7 @@ export function newsletterBox(query: Query, views: readonly ElementView[]): numb
       NEWSLETTER_HINTS.some((w) => v.hints.has(w)) &&
       controls.has(v.index) &&
       v.area <= 0.25 * right * bottom &&
-      !['comment', 'comments', 'popup', 'modal'].some((w) => v.hints.has(w)) &&
+      !['comment', 'popup', 'modal'].some((w) => v.hints.has(w)) &&
       !v.ancestors.some((a) => views[a]?.role === 'banner' || views[a]?.role === 'navigation'),
   );
   const last = query.contextKinds.some((k) => k.kind.id === 'footer');
@@ -1339,7 +1349,7 @@ export function newsletterBox(query: Query, views: readonly ElementView[]): numb
 
 /** A text that is an amount of money and little else: "$19.99", "US $2.66", "GBP 1.99", "69.95 EUR", "₹1,299". */
 const AMOUNT =
-  /^(?:from\s+|now\s+|price:?\s+)?(?:(?:[A-Z]{1,3}\s?)?[$€£¥₹]|(?:USD|EUR|GBP|INR|CHF|Rs\.?)\s?)\s?\d[\d.,\s]*(?:\s?\/\s?\w+)?$|^\d[\d.,\s]*\s?(?:[$€£]|EUR|USD|GBP|CHF|kr)$/i;
+  /^(?:[Ff]rom\s+|[Nn]ow\s+|[Pp]rice:?\s+|PRICE:?\s+)?(?:(?:[A-Z]{1,3}\s?)?[$€£¥₹]|(?:USD|EUR|GBP|INR|CHF|Rs\.?)\s?)\s?\d[\d.,\s]*(?:\s?\/\s?\w+)?$|^\d[\d.,\s]*\s?(?:[$€£]|EUR|USD|GBP|CHF|kr)$/;
 
 /**
  * For "the price" of a page's product ("how much does the table cost", "the price in the buy box"):
@@ -1351,7 +1361,11 @@ export function productPrice(query: Query, views: readonly ElementView[]): numbe
   const said = (w: string): boolean => query.terms.some((t) => t.word === w);
   if (!asks(query, 'price') && !said('cost')) return -1;
   // "Delivery options and their prices", "the table of prices from different sellers": not the price.
-  if (query.plural || ['table', 'list', 'option', 'delivery', 'shipping', 'seller'].some(said)) return -1;
+  if (
+    query.plural ||
+    ['table', 'list', 'option', 'delivery', 'shipping', 'seller', 'filter', 'range', 'slider'].some(said)
+  )
+    return -1;
   if (query.ordinal !== null || query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'price'))
     return -1;
   const top = (pageHeadline(views)?.element.box.y ?? 0) - 50;
@@ -1391,7 +1405,9 @@ const FIGURE_WORDS = new Set(
 );
 
 /** Words that ask for a person's picture or a mark, not the story's: "the author's photo". */
-const PORTRAIT_WORDS = new Set(words('author avatar profile user logo icon portrait headshot'));
+const PORTRAIT_WORDS = new Set(
+  words('author writer reporter journalist byline avatar profile user logo icon portrait headshot'),
+);
 
 /**
  * For "the lead photo with its caption", "the photo of Netanyahu", "the first photo in the story":
@@ -1404,7 +1420,8 @@ const PORTRAIT_WORDS = new Set(words('author avatar profile user logo icon portr
 export function storyFigure(query: Query, views: readonly ElementView[]): number {
   if (!asks(query, 'image') || query.plural) return -1;
   // "The author's photo" is a portrait beside the byline, not the story's picture.
-  if (query.terms.some((t) => PORTRAIT_WORDS.has(t.word))) return -1;
+  if ([...query.terms, ...query.contextTerms].some((t) => PORTRAIT_WORDS.has(t.word))) return -1;
+  if (query.contextKinds.some((k) => ['byline', 'avatar', 'logo'].includes(k.kind.id))) return -1;
   if (query.ordinal !== null && query.ordinal !== 0) return -1;
   if (query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'image')) return -1;
   const top = (pageHeadline(views)?.element.box.y ?? 0) - 50;
@@ -1441,8 +1458,8 @@ export function storyFigure(query: Query, views: readonly ElementView[]): number
   return best >= 0.5 && found.length === 1 ? (found[0]?.index ?? -1) : -1;
 }
 
-/** Words of an id or class that mark a tab: `code-tab`, `tabnav-tab`, GitHub's `UnderlineNav-item`. */
-const TAB_HINTS = ['tab', 'tabs', 'tabnav', 'underlinenav'];
+/** Words of an id or class that mark a tab: `code-tab`, `tabnav-tab`. */
+const TAB_HINTS = ['tab', 'tabnav'];
 
 /**
  * For "the repository tabs", "the tab bar": the innermost element that holds three tabs or more
@@ -1453,7 +1470,15 @@ const TAB_HINTS = ['tab', 'tabs', 'tabnav', 'underlinenav'];
 export function tabBar(description: string, query: Query, views: readonly ElementView[]): number {
   // "The repo tabs: Code, Issues, …" reads "Code" as the kind asked; the tabs are still what is meant.
   const row = /\btabs\b|\btab\s+(?:bar|row|strip)\b/i.test(description);
-  if (!asks(query, 'tab', true) || query.ordinal !== null || !row) return -1;
+  // The tabs asked, not a place ("the search box in the tab bar"); "the repo tabs: Code, Issues, …"
+  // reads "Code" as the kind, the tabs being named before the colon.
+  const listed =
+    /\btabs?\b[^:]*:/i.test(description) &&
+    !/\b(?:in|on|next to|beside|inside)\b[^:]*\btabs?\b/i.test(description);
+  const asked =
+    query.kinds.some((k) => k.kind.id === 'tab') &&
+    query.kinds.every((k) => ['tab', 'navigation'].includes(k.kind.id));
+  if (!(asked || listed) || query.ordinal !== null || !row) return -1;
   const tabs = views.filter(
     (v) => v.role === 'tab' || (v.tag === 'a' && TAB_HINTS.some((w) => v.hints.has(w))),
   );
@@ -1493,6 +1518,8 @@ const FILE_ASKED = /\bdiffs?\b|\bchanged lines\b|\bfile(?:'s)?\s+contents?\b|\bc
 export function shownFile(description: string, views: readonly ElementView[]): number {
   // "The review comments left on the changed lines" asks for the comments.
   if (!FILE_ASKED.test(description) || /\bcomments?\b/i.test(description)) return -1;
+  // "The button to switch the diff to split view", "the file name of the diff": not the lines.
+  if (/\b(?:button|toggle|switch|name|number|count|header|title|stats?)\b/i.test(description)) return -1;
   const tables = outermostOf(
     views.filter((v) => v.tag === 'table' && (v.hints.has('diff') || v.hints.has('highlight'))),
   );

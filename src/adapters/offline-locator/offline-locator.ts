@@ -169,7 +169,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   // the hand matcher's element stands (its rules pick the form around a search field, the innermost
   // of equals), and a hand matcher that is quite sure may vouch for it.
   const titled = soleTitle(query, views, map.title, map.about?.headline);
-  const headline = titled >= 0 && fits(titled);
+  const headline = titled >= 0 && titleFirst(titled, evidentOne, views) && fits(titled);
   const chosen = headline ? titled : agree ? hand.index : best;
   const dated = soleDate(query, views, map);
   const named = namedControl(description, query, views);
@@ -201,6 +201,21 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     candidates: rankedCandidates(scores, index, views, shape, round(confidence)),
   };
   return { answer, shortlist };
+}
+
+/**
+ * True when the title rule's element (`titled`) may be the answer wherever the ranker looked: no
+ * heading the description names as the page writes it (evident.ts's heading rule: "the News
+ * heading", "the Main Course heading") is another element.
+ */
+export function titleFirst(
+  titled: number,
+  evident: { index: number; rule: string | null },
+  views: readonly ElementView[],
+): boolean {
+  if (evident.rule !== 'heading' || evident.index === titled) return true;
+  // A spec table's "Product name" row is no heading the description names.
+  return views[evident.index]?.role !== 'heading';
 }
 
 /**

@@ -2133,3 +2133,114 @@ describe("a repository's list of files", () => {
     expect(fileList('the README', viewsOf(page))).toBe(-1);
   });
 });
+
+describe("the new rules' guards (from a review)", () => {
+  it('a row of tabs only when the tabs are asked for, not a thing in them', () => {
+    const page: PageElement[] = [
+      element(
+        { selector: 'nav.tabs', tag: 'nav', role: 'navigation', text: 'Code Issues 3 Pull requests' },
+        0,
+        null,
+      ), // 0
+      element(
+        { selector: '#code-tab', tag: 'a', role: 'link', attributes: { id: 'code-tab' }, text: 'Code' },
+        0,
+        0,
+      ), // 1
+      element(
+        {
+          selector: '#issues-tab',
+          tag: 'a',
+          role: 'link',
+          attributes: { id: 'issues-tab' },
+          text: 'Issues 3',
+        },
+        0,
+        0,
+      ), // 2
+      element(
+        {
+          selector: '#pulls-tab',
+          tag: 'a',
+          role: 'link',
+          attributes: { id: 'pulls-tab' },
+          text: 'Pull requests',
+        },
+        0,
+        0,
+      ), // 3
+      element({ selector: 'input.search', tag: 'input', role: 'searchbox' }, 0, 0), // 4
+    ];
+    const bar = (d: string): number => tabBar(d, parseDescription(d), viewsOf(page));
+    expect(bar('the repository tabs')).toBe(0);
+    expect(bar('the search box in the tab bar')).toBe(-1);
+    expect(bar('the search field next to the tabs')).toBe(-1);
+    expect(bar('the issue counter in the repository tabs')).toBe(-1);
+  });
+
+  it("a file's lines, not a button, name or count about them", () => {
+    const page = [
+      element({ selector: 'table', tag: 'table', attributes: { class: 'diff-table' }, text: '@@' }, 0, null),
+    ];
+    for (const d of [
+      'the button to switch the diff to split view',
+      'the file name of the diff',
+      'the number of lines in the diff',
+    ])
+      expect(shownFile(d, viewsOf(page)), d).toBe(-1);
+  });
+
+  it("a story's picture, not the author's", () => {
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null),
+      element(
+        {
+          selector: 'figure',
+          tag: 'figure',
+          role: 'figure',
+          text: 'A lead photo',
+          box: { x: 0, y: 100, width: 700, height: 400 },
+        },
+        100,
+        null,
+      ),
+    ];
+    for (const d of ['the photo of the author', "the reporter's photo", 'the picture of the writer'])
+      expect(storyFigure(parseDescription(d), viewsOf(page)), d).toBe(-1);
+    expect(storyFigure(parseDescription('the lead photo'), viewsOf(page))).toBe(1);
+  });
+
+  it("a story's tags, not a sidebar's tag cloud; in the story's own footer", () => {
+    const tags = (selector: string, y: number, parent: number | null, className = 'tags'): PageElement[] => [
+      element(
+        { selector, tag: 'div', attributes: { class: className }, box: { x: 0, y, width: 300, height: 40 } },
+        y,
+        parent,
+      ),
+    ];
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null), // 0
+      element({ selector: 'aside', tag: 'aside', role: 'complementary' }, 500, null), // 1
+      ...tags('aside .tags', 500, 1), // 2
+      element({ selector: 'aside a.1', tag: 'a', role: 'link', text: 'Art' }, 500, 2), // 3
+      element({ selector: 'aside a.2', tag: 'a', role: 'link', text: 'Law' }, 500, 2), // 4
+      element({ selector: 'article', tag: 'article', role: 'article' }, 1000, null), // 5
+      element({ selector: 'article footer', tag: 'footer' }, 2900, 5), // 6
+      ...tags('article footer .tags', 2900, 6), // 7
+      element({ selector: 'footer a.1', tag: 'a', role: 'link', text: 'Space' }, 2900, 7), // 8
+      element({ selector: 'footer a.2', tag: 'a', role: 'link', text: 'Mars' }, 2900, 7), // 9
+    ];
+    expect(tagList(parseDescription('the tags'), viewsOf(page))).toBe(7);
+  });
+
+  it('a price is an amount alone, and no filter of prices', () => {
+    const page = (text: string): PageElement[] => [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A lamp' }, 0, null),
+      element({ selector: 'span', tag: 'span', text }, 50, null),
+    ];
+    expect(productPrice(parseDescription('the price'), viewsOf(page('Was $499.00')))).toBe(-1);
+    expect(productPrice(parseDescription('the price'), viewsOf(page('US $2.66')))).toBe(1);
+    expect(productPrice(parseDescription('the price filter'), viewsOf(page('$500')))).toBe(-1);
+    expect(productPrice(parseDescription('the price range slider'), viewsOf(page('$500')))).toBe(-1);
+  });
+});

@@ -602,6 +602,49 @@ describe('the title rule', () => {
     ).toBe(-1);
   });
 
+  it("leaves a heading the description names as the page writes it, and the blog's name, to the rest", () => {
+    const base = page(1);
+    const map: ElementMap = {
+      ...base,
+      elements: [
+        ...base.elements,
+        element(
+          { selector: 'h2.news', tag: 'h2', role: 'heading', level: 2, name: 'News', text: 'News' },
+          2500,
+          0,
+        ),
+      ],
+    };
+    const news = shortlistOffline('the News heading', map, 0).answer;
+    expect(news.selector === 'h1.t0' && news.confidence >= 0.7).toBe(false);
+    const { query, views } = locateByHand('the name of the blog', map);
+    expect(soleTitle(query, views, map.title)).toBe(-1);
+    const { query: post } = locateByHand('the title of the blog post', map);
+    expect(soleTitle(post, views, map.title)).toBe(1);
+    // "The creation date" asks for a date, not who made the page.
+    const dated = [
+      element(
+        {
+          selector: 'div.meta',
+          tag: 'div',
+          attributes: { class: 'author' },
+          text: 'By Jane Doe · Updated 3 hours ago',
+        },
+        50,
+        null,
+      ),
+      element({ selector: 'time', tag: 'time', text: 'March 5, 2021' }, 100, null),
+    ];
+    expect(soleDate(parseDescription('the creation date'), viewsOf(dated), storyMap(dated, 720))).toBe(1);
+    // An h1 with no words to check against the metadata's headline.
+    const foreign = viewsOf([
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Новости дня' }, 0, null),
+    ]);
+    expect(
+      soleTitle(parseDescription('the headline'), foreign, 'Minister resigns', 'Minister resigns after vote'),
+    ).toBe(-1);
+  });
+
   it('does not vouch when the page has several top-level headings, or for another kind', () => {
     const several = shortlistOffline('the article title', page(2), 0).answer;
     expect(several.confidence).toBeLessThan(0.7);
