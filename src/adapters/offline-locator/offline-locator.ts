@@ -108,8 +108,8 @@ export function locateOffline(description: string, map: ElementMap): LocateAnswe
 
 /**
  * {@link locateOffline}'s answer together with a shortlist for a model to choose from: the `size`
- * best elements by the ranker, the hand matcher's element and the one the page makes evident
- * ({@link soleEvident}), in page order. On the heldout cases
+ * best elements by the ranker, the hand matcher's element, the one the page makes evident
+ * ({@link soleEvident}) and the page's headline when asked for ({@link soleTitle}), in page order. On the heldout cases
  * of bench/describe a right element is among the ranker's best 10 for 94.3 % of descriptions, among
  * its best 40 for 95.1 %.
  */
@@ -145,12 +145,15 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   const evident = evidentOne.index;
   const rows = featureRows(query, views, scorer, map, hand.index, evident);
   const scores = placedScores(scoreRows(RANKER, rows), query, views, map);
+  // The page's headline, when asked for (soleTitle): offered to a model too, as it may be the answer.
+  const titled = soleTitle(query, views, map.title, map.about?.headline);
   const shortlist =
     size <= 0
       ? []
       : inPageOrder([
           hand.index,
           ...(evident >= 0 ? [evident] : []),
+          ...(titled >= 0 ? [titled] : []),
           ...[...scores.keys()].sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0)).slice(0, size),
         ]);
   if (query.ordinal !== null) return { answer: hand.answer, shortlist };
@@ -168,7 +171,6 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   // rule was right for 93 of the 95 headlines it found on bench/describe's pages); otherwise, agreeing,
   // the hand matcher's element stands (its rules pick the form around a search field, the innermost
   // of equals), and a hand matcher that is quite sure may vouch for it.
-  const titled = soleTitle(query, views, map.title, map.about?.headline);
   const headline = titled >= 0 && titleFirst(titled, evidentOne, views) && fits(titled);
   const chosen = headline ? titled : agree ? hand.index : best;
   const dated = soleDate(query, views, map);

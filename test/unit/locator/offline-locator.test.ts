@@ -568,6 +568,8 @@ describe('the title rule', () => {
       expect(answer.selector, description).toBe('h1.t0');
       expect(answer.confidence, description).toBeGreaterThanOrEqual(0.7);
     }
+    // A model choosing from the shortlist is offered the headline too.
+    expect(shortlistOffline('the product name', map, 1).shortlist).toContain(1);
     // The blog's or site's name is its brand, not the page's headline.
     const { query, views } = locateByHand("the blog's name", map);
     expect(soleTitle(query, views, map.title)).toBe(-1);
