@@ -123,6 +123,7 @@ for (const p of pages) {
     const found = evidentFound(c.description, query, views);
     const evident = found.index;
     const rows = featureRows(query, views, scorer, p.map, hand.index, evident);
+    const title = soleTitle(query, views, p.map.title, p.map.about?.headline);
     samples.push({
       page: p.slug,
       split: c.split,
@@ -136,8 +137,8 @@ for (const p of pages) {
       truth: c.selector,
       areas: views.map((v) => v.area),
       hand,
-      title: soleTitle(query, views, p.map.title, p.map.about?.headline),
-      titleFirst: titleFirst(soleTitle(query, views, p.map.title, p.map.about?.headline), found, views),
+      title,
+      titleFirst: titleFirst(title, found, views),
       date: soleDate(query, views, p.map),
       named: namedControl(c.description, query, views),
       vouch: vouchedEvident(found),

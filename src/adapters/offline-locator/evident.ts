@@ -272,9 +272,6 @@ function authorAndTime(query: Query, views: readonly ElementView[]): number {
       for (const a of v.ancestors) set.add(a);
     }
   }
-  // A story's own `<footer>` ("Posted by … on March 10, 2015") is where its byline is, not an aside.
-  const storyFooter = (up: ElementView): boolean =>
-    up.tag === 'footer' && up.ancestors.some((a) => views[a]?.role === 'article');
   // What holds the page's headline is the page itself, whatever its class says ("discussion").
   const holdsHeadline = new Set(pageHeadline(views)?.ancestors ?? []);
   const beside = (a: number): boolean => {
@@ -284,7 +281,7 @@ function authorAndTime(query: Query, views: readonly ElementView[]): number {
     const aside =
       asides(up) &&
       !(up.hints.has('discussion') && !BESIDE_TEXT.some((w) => w !== 'discussion' && up.hints.has(w)));
-    return (!storyFooter(up) && aside) || up.tag === 'li' || up.role === 'banner';
+    return (!storyFooter(up, views) && aside) || up.tag === 'li' || up.role === 'banner';
   };
   const readingTime = /\b\d+\s*min(?:ute)?s?\.?\s+read\b/gi;
   const lines = innermostOf(
@@ -311,6 +308,18 @@ function authorAndTime(query: Query, views: readonly ElementView[]): number {
 }
 
 /**
+ * True for a story's own `<footer>` (inside an element of one of `roles`): "Posted by … on March
+ * 10, 2015", its tags — where its byline, date and tags are, not an aside.
+ */
+function storyFooter(
+  up: ElementView,
+  views: readonly ElementView[],
+  roles: readonly string[] = ['article'],
+): boolean {
+  return up.tag === 'footer' && up.ancestors.some((a) => roles.includes(views[a]?.role ?? ''));
+}
+
+/**
  * For a page whose metadata does not say when it was published, the date it shows first: the
  * first `<time>` that shows a day, not above the page's `h1`, in no banner (a masthead's "Tuesday,
  * March 5"), comment, aside, footer (but a story's own), navigation or list (of other posts) — or the last one "at
@@ -319,12 +328,11 @@ function authorAndTime(query: Query, views: readonly ElementView[]): number {
 function firstTimeShown(query: Query, views: readonly ElementView[]): number {
   const headline = pageHeadline(views);
   const top = headline?.element.box.y ?? 0;
-  // A story's own `<footer>` ("Posted by … on March 10, 2015") is where its date is, not an aside.
-  const storyFooter = (up: ElementView): boolean =>
-    up.tag === 'footer' && up.ancestors.some((a) => views[a]?.role === 'article');
   const aside = (a: number): boolean => {
     const up = views[a];
-    return (up !== undefined && !storyFooter(up) && asides(up)) || up?.tag === 'li' || up?.role === 'banner';
+    return (
+      (up !== undefined && !storyFooter(up, views) && asides(up)) || up?.tag === 'li' || up?.role === 'banner'
+    );
   };
   const timed = views.filter(
     (v) =>
@@ -1297,10 +1305,8 @@ export function tagList(query: Query, views: readonly ElementView[]): number {
       !v.ancestors.some((a) => {
         const up = views[a];
         // A story's own footer holds its tags; a sidebar or a comment does not.
-        const storyFooter =
-          up?.tag === 'footer' &&
-          up.ancestors.some((b) => views[b]?.role === 'article' || views[b]?.role === 'main');
-        return up?.role === 'banner' || up?.tag === 'nav' || (asides(up) && !storyFooter);
+        const own = up !== undefined && storyFooter(up, views, ['article', 'main']);
+        return up?.role === 'banner' || up?.tag === 'nav' || (asides(up) && !own);
       }),
   );
   return firstOrLast(query, outermostOf(found));
