@@ -395,6 +395,8 @@ export type EvidentRule =
   | 'footer'
   | 'breadcrumb'
   | 'tags'
+  | 'related'
+  | 'table'
   | 'newsletter'
   | 'price'
   | 'figure'
@@ -429,6 +431,8 @@ export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'footer',
   'breadcrumb',
   'tags',
+  'related',
+  'table',
   'figure',
   'tabs',
   'file',
@@ -454,6 +458,8 @@ export function evidentFound(
     ['footer', () => pageFooter(query, views)],
     ['breadcrumb', () => breadcrumbTrail(query, views)],
     ['tags', () => tagList(query, views)],
+    ['related', () => moreToRead(description, query, views)],
+    ['table', () => dataTable(query, views)],
     ['newsletter', () => newsletterBox(query, views)],
     ['price', () => productPrice(query, views)],
     ['figure', () => storyFigure(query, views)],
@@ -1964,4 +1970,106 @@ export function namedControl(description: string, query: Query, views: readonly 
     if (named.length > 1) return -1;
   }
   return -1;
+}
+
+/** Words of an id or class that mark more stories like this one: `related-posts`, `recirculation-feed`, `jp-relatedposts`. */
+const RELATED_HINTS = [
+  'related',
+  'relatedposts',
+  'recirculation',
+  'recirc',
+  'recommend',
+  'recommended',
+  'rltd',
+  'similar',
+  'suggest',
+  'taboola',
+];
+/** Words of an id or class that mark the most read stories: `trending_articles`, `PopularPosts1`, `post-most-rr`. */
+const POPULAR_HINTS = ['popular', 'popularposts', 'trending', 'mostread', 'most'];
+const RELATED_ASKED =
+  /(?<![\w.-])(?:related|recommend(?:ed|ations?)?|similar|also like|recirculation)(?![\w.-])/i;
+const POPULAR_ASKED = /(?<![\w.-])(?:trending|popular|most read|most viewed)(?![\w.-])/i;
+
+/**
+ * For "the related stories" ("the Most Popular list", "the Recommended Reads", "the You Might Also
+ * Like products"): the box the page marks as such (an id or class that says related,
+ * recirculation, recommended or similar; or popular, trending or most read, as asked) that holds a
+ * link, in no banner or navigation, outermost, when it is the only one (or the only one whose marks
+ * share a word with the description). Not for tags ("the related topics tags"). -1 otherwise.
+ */
+export function moreToRead(description: string, query: Query, views: readonly ElementView[]): number {
+  const popular = POPULAR_ASKED.test(description);
+  if (!(popular || RELATED_ASKED.test(description)) || query.ordinal !== null) return -1;
+  const said = (w: string): boolean => query.terms.some((t) => t.word === w);
+  if (said('tag') || said('topic') || said('keyword') || said('category')) return -1;
+  const asksOther = query.kinds.some(
+    (k) =>
+      k.strength >= 0.8 &&
+      !['related', 'list', 'section', 'card', 'link', 'grid', 'sidebar', 'article'].includes(k.kind.id),
+  );
+  if (asksOther) return -1;
+  const marks = popular ? POPULAR_HINTS : RELATED_HINTS;
+  const { right, bottom } = pageExtent(views);
+  const links = new Map<number, number>();
+  for (const v of views)
+    if (v.tag === 'a') for (const a of v.ancestors) links.set(a, (links.get(a) ?? 0) + 1);
+  const found = outermostOf(
+    views.filter(
+      (v) =>
+        marks.some((w) => v.hints.has(w)) &&
+        (links.get(v.index) ?? 0) >= 1 &&
+        v.area > 0 &&
+        v.area <= 0.4 * right * bottom &&
+        !v.ancestors.some((a) => views[a]?.role === 'banner' || views[a]?.tag === 'nav'),
+    ),
+  );
+  if (found.length === 1) return found[0]?.index ?? -1;
+  // Several: the one whose marks say more of what is asked ("related posts": `#related-posts`, not `#related-resources`)…
+  const terms = query.terms.map((t) => t.word);
+  const namedBy = (asked: readonly string[]): ElementView[] =>
+    found.filter((v) => asked.some((w) => v.hints.has(w)));
+  const named = namedBy(terms.filter((w) => !marks.includes(w)));
+  if (named.length === 1) return named[0]?.index ?? -1;
+  // …or, "after the article", the last of them (a story's own inline ones come first)…
+  if (AFTER_STORY.test(description)) return firstOrLast(query, found, true);
+  // …or the one marked with the very word asked ("related", where another says "recirculation").
+  const marked = namedBy(terms.filter((w) => marks.includes(w)));
+  return marked.length === 1 ? (marked[0]?.index ?? -1) : -1;
+}
+
+/** "after the article", "below the story", "at the end of the post". */
+const AFTER_STORY =
+  /\b(?:after|below|under|beneath|at the (?:end|bottom) of) (?:the|this) (?:article|story|post|recipe)\b/i;
+
+/**
+ * For "the table of …" ("the benchmark results table", "the size guide table with chest
+ * measurements"): the page's one data table (a `table` holding no other, in no banner or
+ * navigation), or of several the one whose caption, section heading, marks or text share the most
+ * words with the description, when it alone does. -1 otherwise, or for an ordinal or a part of a
+ * table ("the table's header row").
+ */
+export function dataTable(query: Query, views: readonly ElementView[]): number {
+  const head = query.kinds.at(-1);
+  if (head?.kind.id !== 'table' || head.strength < 1 || query.ordinal !== null) return -1;
+  if (!query.terms.some((t) => t.word === 'table')) return -1;
+  const found = innermostOf(
+    views.filter(
+      (v) =>
+        v.tag === 'table' &&
+        v.area >= 10_000 &&
+        !v.ancestors.some((a) => views[a]?.role === 'banner' || views[a]?.role === 'navigation'),
+    ),
+  );
+  if (found.length === 1) return found[0]?.index ?? -1;
+  const asked = new Set(query.terms.map((t) => t.word).filter((w) => w !== 'table'));
+  if (asked.size === 0) return -1;
+  const shared = found.map((v) => {
+    let n = 0;
+    for (const w of asked) if (v.textSet.has(w) || v.hints.has(w) || v.labels.has(w)) n++;
+    return n;
+  });
+  const best = Math.max(0, ...shared);
+  const top = found.filter((_, i) => shared[i] === best);
+  return best > 0 && top.length === 1 ? (top[0]?.index ?? -1) : -1;
 }

@@ -9,11 +9,13 @@ import {
   codeNames,
   codeShowing,
   contentsBox,
+  dataTable,
   fileList,
   listedItems,
   listedReadings,
   evidentFound,
   mainText,
+  moreToRead,
   namedByClass,
   namedById,
   namedControl,
@@ -1786,6 +1788,95 @@ describe("a story's tags", () => {
     expect(tags('the share buttons')).toBe(-1);
     const linkless = page.slice(0, 7);
     expect(tags('the tags', linkless)).toBe(-1);
+  });
+});
+
+describe('a data table', () => {
+  const table = (selector: string, text: string, y: number, parent: number | null = null): PageElement =>
+    element(
+      { selector, tag: 'table', role: 'table', text, box: { x: 0, y, width: 800, height: 200 } },
+      y,
+      parent,
+    );
+  const page: PageElement[] = [
+    element({ selector: 'header', tag: 'header', role: 'banner', box: wide(300) }, 0, null), // 0
+    table('header table', 'Menu Home About', 0, 0), // 1
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Benchmarks' }, 400, null), // 2
+    table('table.layout', 'Results Parser Speed simdjson 2.5 GB/s Sizes Small 1 KB', 500), // 3
+    table('table.results', 'Parser Speed simdjson 2.5 GB/s', 500, 3), // 4
+    table('table.sizes', 'Sizes Small 1 KB Large 1 MB', 800, 3), // 5
+  ];
+  const data = (description: string, list = page): number =>
+    dataTable(parseDescription(description), viewsOf(list));
+
+  it("is the page's one table that holds no other, out of the banner", () => {
+    expect(data('the table', page.slice(0, 5))).toBe(4);
+    expect(data('the benchmark results table', page.slice(0, 5))).toBe(4);
+  });
+
+  it('is, of several, the one whose own words say most of what is asked', () => {
+    expect(data('the table of parser speeds')).toBe(4);
+    expect(data('the table of file sizes')).toBe(5);
+    expect(data('the table')).toBe(-1);
+    expect(data('the table of benchmarks')).toBe(-1);
+  });
+
+  it('is not asked for by an ordinal or a table of contents', () => {
+    expect(data('the second table')).toBe(-1);
+    expect(data('the table of contents', page.slice(0, 5))).toBe(-1);
+  });
+});
+
+describe('more to read', () => {
+  const box = (selector: string, className: string, y: number, height = 300, parent: number | null = null) =>
+    element(
+      { selector, tag: 'div', attributes: { class: className }, box: { x: 0, y, width: 800, height } },
+      y,
+      parent,
+    );
+  const link = (selector: string, y: number, parent: number): PageElement =>
+    element({ selector, tag: 'a', role: 'link', text: 'Another story' }, y, parent);
+  const page: PageElement[] = [
+    element({ selector: 'header', tag: 'header', role: 'banner', box: wide(80) }, 0, null), // 0
+    box('header .trending-topics', 'trending-topics', 20, 40, 0), // 1
+    link('header .trending-topics a', 20, 1), // 2
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, null), // 3
+    element({ selector: 'article', tag: 'article', role: 'article', box: wide(3000) }, 150, null), // 4
+    box('div.related-inline', 'related-inline', 1000, 80, 4), // 5
+    link('div.related-inline a', 1000, 5), // 6
+    box('div.related-posts', 'related-posts', 3200), // 7
+    link('div.related-posts a.a', 3200, 7), // 8
+    link('div.related-posts a.b', 3300, 7), // 9
+    box('aside.most-popular', 'most-popular', 3600), // 10
+    link('aside.most-popular a', 3600, 10), // 11
+  ];
+  const more = (description: string, list = page): number =>
+    moreToRead(description, parseDescription(description), viewsOf(list));
+
+  it('is the box marked as most read when the most read are asked, wherever the banner says trending', () => {
+    expect(more('the Most Popular stories box')).toBe(10);
+    expect(more('the list of trending stories')).toBe(10);
+    expect(more('the most read stories')).toBe(10);
+  });
+
+  it('is the related box whose marks name what is asked, or the last one after the story', () => {
+    expect(more('the related posts')).toBe(7);
+    expect(more('the related links after the article')).toBe(7);
+    // Two related boxes, neither named by what is asked, nor placed: none.
+    expect(more('the related links')).toBe(-1);
+    expect(more('the related links', page.slice(0, 7))).toBe(5);
+    expect(evidentFound('the related posts', parseDescription('the related posts'), viewsOf(page))).toEqual({
+      index: 7,
+      rule: 'related',
+    });
+  });
+
+  it('is not asked for by tags, a file name, an ordinal or another kind', () => {
+    expect(more('the related topics tags')).toBe(-1);
+    expect(more('the diff of popular-cat-names.js')).toBe(-1);
+    expect(more('the second related post')).toBe(-1);
+    expect(more('the search box of the related posts')).toBe(-1);
+    expect(more('the share buttons')).toBe(-1);
   });
 });
 
