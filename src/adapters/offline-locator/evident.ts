@@ -433,6 +433,7 @@ export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'tags',
   'related',
   'table',
+  'price',
   'figure',
   'tabs',
   'file',
@@ -461,7 +462,7 @@ export function evidentFound(
     ['related', () => moreToRead(description, query, views)],
     ['table', () => dataTable(query, views)],
     ['newsletter', () => newsletterBox(query, views)],
-    ['price', () => productPrice(query, views)],
+    ['price', () => productPrice(description, query, views)],
     ['figure', () => storyFigure(query, views)],
     ['tabs', () => tabBar(description, query, views)],
     ['file', () => shownFile(description, views)],
@@ -1367,11 +1368,13 @@ const AMOUNT =
  * For "the price" of a page's product ("how much does the table cost", "the price in the buy box"):
  * the first element at or below the page's headline whose whole text is an amount of money, in no
  * banner, navigation, link (another product's card) or filter, and the innermost of those that show
- * it. Not for a table, list or button of prices, nor anything else asked besides. -1 otherwise.
+ * it. Not for a table, list or button of prices, nor anything else asked besides ("with the Buy Now link"). -1 otherwise.
  */
-export function productPrice(query: Query, views: readonly ElementView[]): number {
+export function productPrice(description: string, query: Query, views: readonly ElementView[]): number {
   const said = (w: string): boolean => query.terms.some((t) => t.word === w);
   if (!asks(query, 'price') && !said('cost')) return -1;
+  // "The price with the Buy Now link", "the price and the add to basket button": more than the amount.
+  if (/\b(?:with|and|plus|next to|beside)\b/i.test(description)) return -1;
   // "Delivery options and their prices", "the table of prices from different sellers": not the price.
   if (
     query.plural ||

@@ -1964,7 +1964,7 @@ describe("a product's price", () => {
     element({ selector: 'ul.related a', tag: 'a', role: 'link', text: '$99.00' }, 600, 6), // 7
   ];
   const price = (description: string, list = page): number =>
-    productPrice(parseDescription(description), viewsOf(list));
+    productPrice(description, parseDescription(description), viewsOf(list));
 
   it('is the first amount at or below the headline, with its own label, in no banner or other product', () => {
     expect(price('the price')).toBe(3);
@@ -1985,6 +1985,8 @@ describe("a product's price", () => {
     expect(price('the table of prices from different sellers')).toBe(-1);
     expect(price('delivery options and their prices')).toBe(-1);
     expect(price('the Add to Cart button')).toBe(-1);
+    expect(price('the starting price with the Buy Now link')).toBe(-1);
+    expect(price('the price and the add to basket button')).toBe(-1);
   });
 });
 
@@ -2329,9 +2331,17 @@ describe("the new rules' guards (from a review)", () => {
       element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A lamp' }, 0, null),
       element({ selector: 'span', tag: 'span', text }, 50, null),
     ];
-    expect(productPrice(parseDescription('the price'), viewsOf(page('Was $499.00')))).toBe(-1);
-    expect(productPrice(parseDescription('the price'), viewsOf(page('US $2.66')))).toBe(1);
-    expect(productPrice(parseDescription('the price filter'), viewsOf(page('$500')))).toBe(-1);
-    expect(productPrice(parseDescription('the price range slider'), viewsOf(page('$500')))).toBe(-1);
+    expect(productPrice('the price', parseDescription('the price'), viewsOf(page('Was $499.00')))).toBe(-1);
+    expect(productPrice('the price', parseDescription('the price'), viewsOf(page('US $2.66')))).toBe(1);
+    expect(
+      productPrice('the price filter', parseDescription('the price filter'), viewsOf(page('$500'))),
+    ).toBe(-1);
+    expect(
+      productPrice(
+        'the price range slider',
+        parseDescription('the price range slider'),
+        viewsOf(page('$500')),
+      ),
+    ).toBe(-1);
   });
 });
