@@ -120,7 +120,7 @@ for (const p of pages) {
     const query = parseDescription(c.description);
     const scorer = new Scorer(query, views, p.map.documentHeight);
     const hand = handOf(c.description, p.map);
-    const found = evidentFound(c.description, query, views);
+    const found = evidentFound(c.description, query, views, p.map.about?.authors);
     const evident = found.index;
     const rows = featureRows(query, views, scorer, p.map, hand.index, evident);
     const title = soleTitle(query, views, p.map.title, p.map.about?.headline);

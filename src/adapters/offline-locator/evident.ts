@@ -390,6 +390,7 @@ export type EvidentRule =
   | 'listed'
   | 'quoted'
   | 'updated'
+  | 'name'
   | 'byline'
   | 'contents'
   | 'footer'
@@ -426,6 +427,7 @@ export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'listed',
   'heading',
   'quoted',
+  'name',
   'byline',
   'contents',
   'footer',
@@ -449,11 +451,13 @@ export function evidentFound(
   description: string,
   query: Query,
   views: readonly ElementView[],
+  authors: readonly string[] = [],
 ): { index: number; rule: EvidentRule | null } {
   const rules: [EvidentRule, () => number][] = [
     ['listed', () => listedShowing(description, query, views)],
     ['quoted', () => quotedShowing(description, query, views)],
     ['updated', () => soleUpdated(query, views)],
+    ['name', () => authorName(description, query, views, authors)],
     ['byline', () => soleByline(query, views)],
     ['contents', () => contentsBox(query, views)],
     ['footer', () => pageFooter(query, views)],
@@ -2075,4 +2079,66 @@ export function dataTable(query: Query, views: readonly ElementView[]): number {
   const best = Math.max(0, ...shared);
   const top = found.filter((_, i) => shared[i] === best);
   return best > 0 && top.length === 1 ? (top[0]?.index ?? -1) : -1;
+}
+
+/** "the author's name", "the reporter's name", "the name of the writer", "the username of whoever posted this". */
+const NAME_ASKED =
+  /\b(?:author|reporter|writer|reviewer|poster)(?:'s|s')? name\b|\bname of the (?:author|reporter|writer|reviewer)\b|\busername\b/i;
+const MORE_THAN_NAME = /\b(?:and|when|date|time|photo|picture|avatar|bio|title|box|card)\b/i;
+
+/**
+ * For "the author's name" alone: the first short line (a name of at most six words, no day) that
+ * the page marks as its author's (an author's id or class, `itemprop="author"`, a link to a
+ * person's page, or inside one of those), at or below the page's headline and in no banner,
+ * aside, comment or list of other stories — when the page's metadata names its authors, the first
+ * that shows one of them. -1 otherwise.
+ */
+export function authorName(
+  description: string,
+  query: Query,
+  views: readonly ElementView[],
+  authors: readonly string[],
+): number {
+  if (!NAME_ASKED.test(description) || MORE_THAN_NAME.test(description) || query.ordinal !== null) return -1;
+  const marked = (v: ElementView | undefined): boolean =>
+    v !== undefined &&
+    v.tag !== 'time' &&
+    ((AUTHOR_HINTS.some((w) => v.hints.has(w)) && !TIME_HINTS.some((w) => v.hints.has(w))) ||
+      (v.tag === 'a' && AUTHOR_PATHS.some((w) => v.href.has(w))));
+  const top = (pageHeadline(views)?.element.box.y ?? 0) - 100;
+  const beside = (a: number): boolean => {
+    const up = views[a];
+    return up !== undefined && ((asides(up) && !storyFooter(up, views)) || up.role === 'banner');
+  };
+  const named = authors.map((a) => a.toLowerCase()).filter((a) => a.length > 0);
+  const found = innermostOf(
+    views.filter((v) => {
+      const text = v.element.text.trim().replace(/^by\s+/i, '');
+      return (
+        text.length >= 2 &&
+        text.length <= 60 &&
+        !/[:：]$/.test(text) &&
+        text.split(/\s+/).length <= 6 &&
+        !showsSomeDay(text) &&
+        v.element.box.y >= top &&
+        v.area > 0 &&
+        (marked(v) || v.ancestors.slice(0, 3).some((a) => marked(views[a]))) &&
+        !beside(v.index) &&
+        !v.ancestors.some(beside) &&
+        (named.length === 0 || named.some((a) => text.toLowerCase().includes(a)))
+      );
+    }),
+  );
+  const first = views[firstOrLast(query, found)];
+  if (first === undefined) return -1;
+  // The name's own line: the outermost element that shows just the name (`p.byline__name`, not its link).
+  let shown = first;
+  for (const a of first.ancestors) {
+    const up = views[a];
+    // Not into the author's bio or a list of authors, whose box is wider than the name.
+    if (up === undefined || up.element.text.trim() !== first.element.text.trim()) break;
+    if (up.hints.has('bio') || up.tag === 'li' || up.tag === 'ul') break;
+    shown = up;
+  }
+  return shown.index;
 }

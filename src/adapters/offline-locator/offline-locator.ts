@@ -122,7 +122,10 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   if (hand.index < 0 || views.length === 0) {
     // Words the hand matcher finds nowhere may still name what a rule reads ("breadcrumb" on a page
     // whose trail is only a class): the rule's element, when it fits as the locator's would.
-    const found = query.ordinal === null ? vouchedEvident(evidentFound(description, query, views)) : -1;
+    const found =
+      query.ordinal === null
+        ? vouchedEvident(evidentFound(description, query, views, map.about?.authors))
+        : -1;
     const rows = found >= 0 ? featureRows(query, views, scorer, map, -1, found) : [];
     const selector = views[found]?.element.selector;
     if (selector !== undefined && answerFits(query, views, map, rows, found))
@@ -141,7 +144,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   }
   // An ordinal is the hand matcher's to resolve: the ranker only shortlists, when asked to.
   if (query.ordinal !== null && size <= 0) return { answer: hand.answer, shortlist: [] };
-  const evidentOne = evidentFound(description, query, views);
+  const evidentOne = evidentFound(description, query, views, map.about?.authors);
   const evident = evidentOne.index;
   const rows = featureRows(query, views, scorer, map, hand.index, evident);
   const scores = placedScores(scoreRows(RANKER, rows), query, views, map);

@@ -3,6 +3,7 @@ import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { parseDescription, shortlistOffline } from '../../../src/adapters/offline-locator/offline-locator.js';
 import {
   adjacentLinks,
+  authorName,
   brandLogo,
   breadcrumbTrail,
   codeFound,
@@ -1788,6 +1789,68 @@ describe("a story's tags", () => {
     expect(tags('the share buttons')).toBe(-1);
     const linkless = page.slice(0, 7);
     expect(tags('the tags', linkless)).toBe(-1);
+  });
+});
+
+describe("the author's name", () => {
+  const page: PageElement[] = [
+    element({ selector: 'header', tag: 'header', role: 'banner', box: wide(80) }, 0, null), // 0
+    element({ selector: 'a.user', tag: 'a', attributes: { class: 'username' }, text: 'Sign in' }, 10, 0), // 1
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, null), // 2
+    element(
+      {
+        selector: 'p.byline__name',
+        tag: 'p',
+        attributes: { class: 'byline__name' },
+        text: 'Jane Doe',
+        box: wide(18),
+      },
+      160,
+      null,
+    ), // 3
+    element(
+      { selector: 'p.byline__name a', tag: 'a', attributes: { href: '/people/jane-doe' }, text: 'Jane Doe' },
+      160,
+      3,
+    ), // 4
+    element(
+      { selector: 'p.story', tag: 'p', text: 'The story, by Jane Doe and John Roe.', box: wide(900) },
+      200,
+      null,
+    ), // 5
+    element(
+      { selector: 'aside.comments', tag: 'aside', attributes: { class: 'comments' }, box: wide(300) },
+      1200,
+      null,
+    ), // 6
+    element(
+      {
+        selector: 'aside.comments span',
+        tag: 'span',
+        attributes: { class: 'comment-author' },
+        text: 'Troll',
+      },
+      1200,
+      6,
+    ), // 7
+  ];
+  const name = (description: string, list = page, authors: string[] = []): number =>
+    authorName(description, parseDescription(description), viewsOf(list), authors);
+
+  it('is the line of the name the page marks as its author, below the headline, out of banners and comments', () => {
+    expect(name("the author's name")).toBe(3);
+    expect(name("the reporter's name")).toBe(3);
+    expect(name('the username of whoever posted this')).toBe(3);
+    expect(name("the author's name", page, ['Jane Doe'])).toBe(3);
+    expect(name("the author's name", page, ['Someone Else'])).toBe(-1);
+    expect(name("the author's name", [...page.slice(0, 3), ...page.slice(5)])).toBe(-1);
+  });
+
+  it('is not asked for by more than the name', () => {
+    expect(name("the author's name and the date")).toBe(-1);
+    expect(name("the author's photo")).toBe(-1);
+    expect(name("the author's bio")).toBe(-1);
+    expect(name('who wrote it and when')).toBe(-1);
   });
 });
 
