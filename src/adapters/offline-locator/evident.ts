@@ -397,6 +397,7 @@ export type EvidentRule =
   | 'breadcrumb'
   | 'tags'
   | 'related'
+  | 'comments'
   | 'table'
   | 'newsletter'
   | 'price'
@@ -434,6 +435,7 @@ export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'breadcrumb',
   'tags',
   'related',
+  'comments',
   'table',
   'price',
   'figure',
@@ -464,6 +466,7 @@ export function evidentFound(
     ['breadcrumb', () => breadcrumbTrail(query, views)],
     ['tags', () => tagList(query, views)],
     ['related', () => moreToRead(description, query, views)],
+    ['comments', () => commentsBox(query, views)],
     ['table', () => dataTable(query, views)],
     ['newsletter', () => newsletterBox(query, views)],
     ['price', () => productPrice(description, query, views)],
@@ -2141,4 +2144,43 @@ export function authorName(
     shown = up;
   }
   return shown.index;
+}
+
+/** Words of an id or class that mark readers' comments: `comments`, `comment-list`, `disqus_thread`, `js_replies`. */
+const COMMENT_HINTS = ['comment', 'comments', 'disqus', 'replies', 'responses', 'reviews'];
+
+/**
+ * For "the comments section" ("the reader comments", "the reviews left by readers"): the outermost
+ * box the page marks as its comments (an id or class that says comments, Disqus, replies or reviews)
+ * of at least 20,000 px², below the page's headline and in no banner, navigation or sidebar (a
+ * widget of recent comments), when there is one such box. -1 otherwise, or for one comment ("the
+ * top comment", "the first comment") or a part of them ("the comment form", "the comment count").
+ */
+export function commentsBox(query: Query, views: readonly ElementView[]): number {
+  const head = query.kinds.at(-1);
+  const said = (w: string): boolean => [...query.terms, ...query.contextTerms].some((t) => t.word === w);
+  if (head?.kind.id !== 'comments' || query.ordinal !== null) return -1;
+  if (!query.plural && !['section', 'discussion', 'thread'].some(said)) return -1;
+  if (['top', 'first', 'last', 'count', 'number', 'link', 'button', 'form', 'line'].some(said)) return -1;
+  const top = pageHeadline(views)?.element.box.y ?? 0;
+  const outside = (a: number): boolean => {
+    const up = views[a];
+    return (
+      up !== undefined &&
+      (up.role === 'banner' ||
+        up.role === 'navigation' ||
+        up.tag === 'nav' ||
+        ['sidebar', 'widget', 'recent'].some((w) => up.hints.has(w)))
+    );
+  };
+  const found = views.filter(
+    (v) =>
+      COMMENT_HINTS.some((w) => v.hints.has(w)) &&
+      !['count', 'link', 'button', 'recent', 'widget', 'sidebar'].some((w) => v.hints.has(w)) &&
+      !['a', 'button', 'form', 'input', 'textarea'].includes(v.tag) &&
+      v.area >= 20_000 &&
+      v.element.box.y >= top &&
+      !v.ancestors.some(outside),
+  );
+  return soleOutermost(found);
 }

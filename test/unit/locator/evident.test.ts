@@ -9,6 +9,7 @@ import {
   codeFound,
   codeNames,
   codeShowing,
+  commentsBox,
   contentsBox,
   dataTable,
   fileList,
@@ -1851,6 +1852,75 @@ describe("the author's name", () => {
     expect(name("the author's photo")).toBe(-1);
     expect(name("the author's bio")).toBe(-1);
     expect(name('who wrote it and when')).toBe(-1);
+  });
+});
+
+describe('the comments', () => {
+  const page: PageElement[] = [
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, null), // 0
+    element({ selector: 'p', tag: 'p', text: 'The story.', box: wide(900) }, 150, null), // 1
+    element(
+      {
+        selector: 'aside.sidebar',
+        tag: 'aside',
+        attributes: { class: 'sidebar' },
+        box: { x: 900, y: 150, width: 300, height: 900 },
+      },
+      150,
+      null,
+    ), // 2
+    element(
+      {
+        selector: '#recent-comments',
+        tag: 'div',
+        attributes: { id: 'recent-comments' },
+        box: { x: 900, y: 400, width: 300, height: 300 },
+      },
+      400,
+      2,
+    ), // 3
+    element(
+      {
+        selector: '#comments',
+        tag: 'section',
+        attributes: { id: 'comments' },
+        box: { x: 0, y: 1100, width: 1264, height: 800 },
+      },
+      1100,
+      null,
+    ), // 4
+    element(
+      {
+        selector: 'ol.comment-list',
+        tag: 'ol',
+        role: 'list',
+        attributes: { class: 'comment-list' },
+        box: wide(600),
+      },
+      1100,
+      4,
+    ), // 5
+    element(
+      { selector: 'a.comments-link', tag: 'a', attributes: { class: 'comments-link' }, text: '12 comments' },
+      120,
+      null,
+    ), // 6
+  ];
+  const comments = (description: string, list = page): number =>
+    commentsBox(parseDescription(description), viewsOf(list));
+
+  it("is the outermost box marked as the comments, below the headline and out of the sidebar's widget", () => {
+    expect(comments('the comments section')).toBe(4);
+    expect(comments('the reader comments')).toBe(4);
+    expect(comments('the comments', page.slice(0, 4))).toBe(-1);
+  });
+
+  it('is not asked for by one comment or a part of them', () => {
+    expect(comments('the top comment')).toBe(-1);
+    expect(comments('the first comment')).toBe(-1);
+    expect(comments('the comment count')).toBe(-1);
+    expect(comments('the comment form')).toBe(-1);
+    expect(comments('the review comments left on the changed lines')).toBe(-1);
   });
 });
 
