@@ -636,7 +636,7 @@ function lineNumbers(v: ElementView): boolean {
  * capitalised (not "go into the folder"), Node only as "Node.js", a console only not `console.log`.
  */
 const LANGUAGES: { named: RegExp; classes: string[]; files: string[] }[] = [
-  { named: /\bGo\b|\bgolang\b/i, classes: ['go', 'golang'], files: ['go'] },
+  { named: /\bGo\b|\b[Gg]olang\b/, classes: ['go', 'golang'], files: ['go'] },
   { named: /\bpython\b/i, classes: ['python', 'py', 'python3'], files: ['py'] },
   {
     named: /\b(?:javascript|js|node\.?js)\b/i,
@@ -684,6 +684,28 @@ function codeClasses(
         .split(/[^a-z0-9+#]+/),
     ),
   );
+}
+
+/**
+ * Runs of two or three words of a description as a command or a line of code may show them, with
+ * at least one mark of code among them (`-m`, `=`, `/`, brackets) or a lower-case command and its
+ * argument: "python -m venv", "publish = false", "hg rebase". Lower case, spaces single.
+ */
+export function codePhrases(description: string): string[] {
+  const tokens = description
+    .toLowerCase()
+    .split(/\s+/)
+    .map((t) => t.replace(/^["'“‘(]+|["'”’),.;:]+$/g, ''))
+    .filter((t) => t !== '');
+  const found = new Set<string>();
+  for (let n = 2; n <= 3; n++)
+    for (let i = 0; i + n <= tokens.length; i++) {
+      const run = tokens.slice(i, i + n);
+      const marked = run.some((t) => /[=/[\]{}<>$_-]/.test(t));
+      const plain = n === 2 && run.every((t) => /^[a-z][a-z0-9]+$/.test(t) && words(t).length > 0);
+      if (marked || plain) found.add(` ${run.join(' ')} `);
+    }
+  return [...found];
 }
 
 /**
@@ -745,11 +767,14 @@ export function codeFound(description: string, query: Query, views: readonly Ele
       .filter(contentWord)
       .flatMap((t) => (t.word.length >= 3 && !/^\d+$/.test(t.word) ? [t.word] : [])),
   );
+  const phrases = codePhrases(description);
   const scoreOf = (v: ElementView): number => {
     const raw = v.element.text;
     const lowerText = raw.toLowerCase();
     const classes = classesOf(v);
     let score = 0;
+    const spaced = ` ${lowerText.replace(/\s+/g, ' ')} `;
+    for (const p of phrases) if (spaced.includes(p)) score += 1;
     for (const n of names) if (raw.includes(n.endsWith('()') ? n.slice(0, -1) : n)) score += 2;
     for (const f of files) if (lowerText.includes(f)) score += 1;
     for (const language of languages) if (says(classes, language)) score += 2;
@@ -758,7 +783,7 @@ export function codeFound(description: string, query: Query, views: readonly Ele
   };
   const scored = outer.map((v) => ({ v, score: scoreOf(v) })).sort((a, b) => b.score - a.score);
   const [best, next] = scored;
-  if (!best || best.score < 2 || best.score - (next?.score ?? 0) < 2) return -1;
+  if (!best || best.score < 2 || best.score - (next?.score ?? 0) < 1) return -1;
   return best.v.index;
 }
 

@@ -8,6 +8,7 @@ import {
   breadcrumbTrail,
   codeFound,
   codeNames,
+  codePhrases,
   codeShowing,
   commentsBox,
   contentsBox,
@@ -704,6 +705,21 @@ describe('a code block by what the description says of it', () => {
     expect(found('the hello.cpp code')).toBe('pre.language-cpp');
     expect(found('the hello code')).toBeUndefined();
     expect(found('the import snippet')).toBeUndefined();
+  });
+
+  it('counts the runs of words a command shows as it is written ("python -m venv", "wasmer run")', () => {
+    expect(codePhrases('the command with python -m venv')).toEqual(
+      expect.arrayContaining([' python -m ', ' -m venv ', ' python -m venv ']),
+    );
+    expect(found('the wasmer run command')).toBe('pre.language-bash');
+    const venv: PageElement[] = [
+      element({ selector: 'article', tag: 'article', box: wide(3000) }, 0, null), // 0
+      classed('pre.tree', 'tree', 'venv/ bin/ python pip activate', 100, 0), // 1
+      classed('pre.make', 'shell', '$ python -m venv env', 300, 0), // 2
+      classed('pre.pip', 'shell', '$ pip install requests', 500, 0), // 3
+    ];
+    const d = 'the command that creates a virtual environment with python -m venv';
+    expect(venv[codeFound(d, parseDescription(d), viewsOf(venv))]?.selector).toBe('pre.make');
   });
 
   it('reads a language only where it names one: not "go into", not a node, not console.log', () => {
