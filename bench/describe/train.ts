@@ -41,6 +41,7 @@ import {
   scoreRows,
 } from '../../src/adapters/offline-locator/ranker.js';
 import {
+  asksDayAlone,
   codeFound,
   evidentFound,
   namedByClass,
@@ -84,6 +85,8 @@ interface Sample {
   titleFirst: boolean;
   /** The element the date rule vouches for (soleDate in evident.ts), -1 when none. */
   date: number;
+  /** The description asks for a day alone (asksDayAlone in evident.ts): the date rule's element may be the answer wherever the ranker looked. */
+  dayAlone: boolean;
   /** The control the description names (namedControl in evident.ts), -1 when none. */
   named: number;
   /** The element a vouching rule of evident.ts found (vouchedEvident), -1 when none. */
@@ -140,6 +143,7 @@ for (const p of pages) {
       title,
       titleFirst: titleFirst(title, found, views),
       date: soleDate(query, views, p.map),
+      dayAlone: asksDayAlone(query),
       named: namedControl(c.description, query, views),
       vouch: vouchedEvident(found),
       ordinal: query.ordinal !== null,
@@ -417,7 +421,9 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
   const agree = (a.signals[4] ?? 0) > 0;
   // The page's headline, when asked for, wherever the ranker looked.
   const headline = a.s.title >= 0 && a.s.titleFirst && a.s.fits(a.s.title);
-  const chosen = headline ? a.s.title : agree ? a.s.hand.index : a.chosen;
+  // The page's day, asked alone, wherever the ranker looked, too.
+  const day = !headline && a.s.date >= 0 && a.s.dayAlone && a.s.fits(a.s.date);
+  const chosen = headline ? a.s.title : day ? a.s.date : agree ? a.s.hand.index : a.chosen;
   const { index, confidence } = decideAnswer(
     {
       ranked: confidenceAt(cal, a),

@@ -18,6 +18,7 @@ import {
   namedByClass,
   namedById,
   namedControl,
+  asksDayAlone,
   soleDate,
   soleTitle,
   vouchedEvident,
@@ -175,8 +176,10 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   // the hand matcher's element stands (its rules pick the form around a search field, the innermost
   // of equals), and a hand matcher that is quite sure may vouch for it.
   const headline = titled >= 0 && titleFirst(titled, evidentOne, views) && fits(titled);
-  const chosen = headline ? titled : agree ? hand.index : best;
+  // The page's day, asked alone, wherever the ranker looked, too.
   const dated = soleDate(query, views, map);
+  const day = !headline && dated >= 0 && asksDayAlone(query) && fits(dated);
+  const chosen = headline ? titled : day ? dated : agree ? hand.index : best;
   const named = namedControl(description, query, views);
   const vouched = vouchedEvident(evidentOne);
   const inputs: ConfidenceInputs = {

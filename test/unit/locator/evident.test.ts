@@ -3,6 +3,7 @@ import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { parseDescription, shortlistOffline } from '../../../src/adapters/offline-locator/offline-locator.js';
 import {
   adjacentLinks,
+  asksDayAlone,
   authorName,
   brandLogo,
   breadcrumbTrail,
@@ -1806,6 +1807,23 @@ describe("a story's tags", () => {
     expect(tags('the share buttons')).toBe(-1);
     const linkless = page.slice(0, 7);
     expect(tags('the tags', linkless)).toBe(-1);
+  });
+});
+
+describe('a day asked alone', () => {
+  it('is the publication date or when it was published, not who wrote it and when', () => {
+    for (const d of [
+      'the publication date',
+      'when was this story published',
+      'the date the post was published',
+    ])
+      expect(asksDayAlone(parseDescription(d)), d).toBe(true);
+    for (const d of [
+      'who wrote it and when',
+      'the byline with the author and date',
+      'who opened the issue and when',
+    ])
+      expect(asksDayAlone(parseDescription(d)), d).toBe(false);
   });
 });
 
