@@ -409,6 +409,7 @@ export type EvidentRule =
   | 'related'
   | 'comments'
   | 'table'
+  | 'part'
   | 'newsletter'
   | 'price'
   | 'figure'
@@ -447,6 +448,7 @@ export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'related',
   'comments',
   'table',
+  'part',
   'price',
   'figure',
   'tabs',
@@ -478,6 +480,7 @@ export function evidentFound(
     ['related', () => moreToRead(description, query, views)],
     ['comments', () => commentsBox(query, views)],
     ['table', () => dataTable(query, views)],
+    ['part', () => markedPart(description, query, views)],
     ['newsletter', () => newsletterBox(query, views)],
     ['price', () => productPrice(description, query, views)],
     ['figure', () => storyFigure(query, views)],
@@ -2218,4 +2221,64 @@ export function commentsBox(query: Query, views: readonly ElementView[]): number
       !v.ancestors.some(outside),
   );
   return soleOutermost(found);
+}
+
+/**
+ * Parts of a page that sites mark by the same words across sites, each with the words of a
+ * description that ask for it and the words of an id or class that mark it.
+ */
+const MARKED_PARTS: { part: string; asked: RegExp; marks: string[] }[] = [
+  { part: 'ingredients', asked: /\bingredients\b/i, marks: ['ingredients', 'ingredient'] },
+  {
+    part: 'steps',
+    asked: /\b(?:steps|instructions|directions|method)\b/i,
+    marks: ['instructions', 'instruction', 'directions', 'steps', 'method', 'preparation'],
+  },
+  {
+    part: 'references',
+    asked: /\b(?:references|bibliography|footnotes|citations)\b/i,
+    marks: ['references', 'reflist', 'bibliography', 'footnotes', 'citations'],
+  },
+  {
+    part: 'consent',
+    asked: /\bcookie\b[^.]*\b(?:consent|banner|popup|notice|dialog)\b|\bconsent\b/i,
+    marks: ['onetrust', 'cookie', 'consent', 'gdpr', 'cmp'],
+  },
+  { part: 'seller', asked: /\bseller\b/i, marks: ['seller'] },
+  { part: 'infobox', asked: /\binfobox\b/i, marks: ['infobox'] },
+];
+
+/**
+ * For a part of the page sites mark the same way ({@link MARKED_PARTS}: a recipe's ingredients
+ * and steps, the list of references, the cookie consent banner, the seller's box, the infobox): the
+ * outermost element marked so (by a word of its id or class) of at least 5,000 px², no heading, in
+ * no banner or navigation, when it is the only one; for "the numbered steps", the one numbered list
+ * in it. -1 otherwise, or for an ordinal, or for something else asked of it ("the photo of the
+ * ingredients", "the nutrition facts table"). A recipe's nutrition facts are left out: pages label
+ * the box or the table in it alike.
+ */
+export function markedPart(description: string, query: Query, views: readonly ElementView[]): number {
+  if (query.ordinal !== null) return -1;
+  const part = MARKED_PARTS.find((p) => p.asked.test(description));
+  if (part === undefined) return -1;
+  const other = query.kinds.some(
+    (k) =>
+      k.strength >= 0.8 &&
+      !['list', 'section', 'card', 'sidebar', 'dialog', 'alert', 'banner', 'infobox'].includes(k.kind.id),
+  );
+  if (other) return -1;
+  const marks = new Set(part.marks.flatMap((m) => words(m)));
+  const found = views.filter(
+    (v) =>
+      [...v.hints].some((h) => marks.has(h)) &&
+      v.area >= 5_000 &&
+      !['a', 'button', 'input', 'label', 'img', 'svg', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(v.tag) &&
+      !v.ancestors.some(
+        (a) => views[a]?.role === 'banner' || views[a]?.role === 'navigation' || views[a]?.tag === 'nav',
+      ),
+  );
+  const box = views[soleOutermost(found)];
+  if (box === undefined || !/\bnumbered\b/i.test(description)) return box?.index ?? -1;
+  const lists = views.filter((v) => v.tag === 'ol' && v.ancestors.includes(box.index));
+  return lists.length === 1 ? (lists[0]?.index ?? -1) : box.index;
 }

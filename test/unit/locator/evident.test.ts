@@ -19,6 +19,7 @@ import {
   listedReadings,
   evidentFound,
   mainText,
+  markedPart,
   moreToRead,
   namedByClass,
   namedById,
@@ -1955,6 +1956,74 @@ describe('the comments', () => {
     expect(comments('the comment count')).toBe(-1);
     expect(comments('the comment form')).toBe(-1);
     expect(comments('the review comments left on the changed lines')).toBe(-1);
+  });
+});
+
+describe('a part sites mark alike', () => {
+  const at = (y: number, height: number): PageElement['box'] => ({ x: 0, y, width: 800, height });
+  const page: PageElement[] = [
+    element({ selector: 'nav', tag: 'nav', role: 'navigation', box: at(0, 80) }, 0, null), // 0
+    element({ selector: 'nav a.steps', tag: 'a', attributes: { class: 'steps' }, box: at(0, 80) }, 0, 0), // 1
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A cake' }, 100, null), // 2
+    element(
+      {
+        selector: 'div.recipe-ingredients',
+        tag: 'div',
+        attributes: { class: 'recipe-ingredients' },
+        box: at(200, 400),
+      },
+      200,
+      null,
+    ), // 3
+    element(
+      {
+        selector: 'h3.ingredients-title',
+        tag: 'h3',
+        attributes: { class: 'ingredients-title' },
+        box: at(200, 30),
+      },
+      200,
+      3,
+    ), // 4
+    element(
+      {
+        selector: 'img.ingredients',
+        tag: 'img',
+        attributes: { class: 'ingredients-photo' },
+        box: at(250, 300),
+      },
+      250,
+      3,
+    ), // 5
+    element(
+      {
+        selector: 'div.recipe-instructions',
+        tag: 'div',
+        attributes: { class: 'recipe-instructions' },
+        box: at(700, 600),
+      },
+      700,
+      null,
+    ), // 6
+    element({ selector: 'div.recipe-instructions ol', tag: 'ol', role: 'list', box: at(740, 500) }, 740, 6), // 7
+  ];
+  const part = (description: string, list = page): number =>
+    markedPart(description, parseDescription(description), viewsOf(list));
+
+  it('is the one outermost box marked as the part, out of the navigation; the numbered list in it when asked', () => {
+    expect(part('the ingredients')).toBe(3);
+    expect(part('the ingredients list')).toBe(3);
+    expect(part('the cooking steps')).toBe(6);
+    expect(part('the recipe instructions')).toBe(6);
+    expect(part('the numbered steps')).toBe(7);
+  });
+
+  it('is not asked for by an ordinal, a picture or a heading of it, nor when two boxes are marked so', () => {
+    expect(part('the first step')).toBe(-1);
+    expect(part('the photo of the ingredients')).toBe(-1);
+    expect(part('the ingredients heading')).toBe(-1);
+    const twice = [...page, { ...page[3]!, selector: 'div.more-ingredients', box: at(1400, 300) }];
+    expect(part('the ingredients', twice)).toBe(-1);
   });
 });
 
