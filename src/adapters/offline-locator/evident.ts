@@ -582,7 +582,7 @@ function quotedShowing(description: string, query: Query, views: readonly Elemen
   const phrase = quotedPhrase(description);
   if (!phrase) return -1;
   const found = soleShowing(views, (text) => text.includes(` ${phrase} `));
-  return found >= 0 ? holding(query, views, found, phrase) : -1;
+  return found >= 0 ? holding(query, views, found, phrase, description) : -1;
 }
 
 /**
@@ -596,7 +596,7 @@ function namedTitle(description: string, query: Query, views: readonly ElementVi
     let found = soleShowing(views, (text, _, v) => headed(text, v));
     if (found < 0 && title.includes(' ') && !views.some((v) => headed(` ${plainText(v)} `, v)))
       found = soleShowing(views, (text) => text === ` ${title} `);
-    if (found >= 0) return holding(query, views, found, title);
+    if (found >= 0) return holding(query, views, found, title, description);
   }
   return -1;
 }
@@ -1947,7 +1947,13 @@ function repeatedShowing(
  * it shows the phrase and little else (a box's title, the heading over a list of links), the box it
  * heads: the nearest element around it that holds more and begins with it.
  */
-function holding(query: Query, views: readonly ElementView[], index: number, phrase: string): number {
+function holding(
+  query: Query,
+  views: readonly ElementView[],
+  index: number,
+  phrase: string,
+  description = '',
+): number {
   const textOf = (i: number): string => {
     const v = views[i];
     return v ? plainText(v) : '';
@@ -1964,7 +1970,9 @@ function holding(query: Query, views: readonly ElementView[], index: number, phr
   };
   let at = outermost(index);
   const view = views[at];
-  const single = query.kinds.filter((k) => !k.kind.container && k.strength >= 0.8);
+  // "The About the Author section": the section, whatever kind its heading is of.
+  const box = /\b(?:section|box|area|panel|block|module)\s*$/i.test(description);
+  const single = box ? [] : query.kinds.filter((k) => !k.kind.container && k.strength >= 0.8);
   if (view && single.some((k) => k.kind.match(view, views) >= 0.8)) return at;
   if (single.length > 0) return -1;
   if (textOf(at).length > phrase.length + 3) return at;

@@ -2027,6 +2027,41 @@ describe('a part sites mark alike', () => {
   });
 });
 
+describe('a section named by its heading', () => {
+  it('is the section for "the … section", whatever kind its heading is of', () => {
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null), // 0
+      element(
+        {
+          selector: 'section.authors',
+          tag: 'section',
+          attributes: { class: 'authors' },
+          text: 'About the Author Jane Doe writes about kitchens.',
+          box: { x: 0, y: 2000, width: 800, height: 300 },
+        },
+        2000,
+        null,
+      ), // 1
+      element(
+        {
+          selector: 'h4.about',
+          tag: 'h4',
+          role: 'heading',
+          level: 4,
+          attributes: { class: 'author-about-title' },
+          text: 'About the Author',
+        },
+        2000,
+        1,
+      ), // 2
+      element({ selector: 'p.bio', tag: 'p', text: 'Jane Doe writes about kitchens.' }, 2040, 1), // 3
+    ];
+    const found = (d: string): number => evidentFound(d, parseDescription(d), viewsOf(page)).index;
+    expect(found('the About the Author section')).toBe(1);
+    expect(found('the About the Author box')).toBe(1);
+  });
+});
+
 describe('a data table', () => {
   const table = (selector: string, text: string, y: number, parent: number | null = null): PageElement =>
     element(
