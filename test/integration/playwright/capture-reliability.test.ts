@@ -51,5 +51,7 @@ describe('capture reliability under concurrency', () => {
     );
     expect(failures).toEqual([]);
     expect([...sizes]).toEqual(['1280x720']);
-  });
+    // What this asserts is that none fails, not how fast: on a busy two-core machine, with the
+    // other test files running beside it, the 100 captures have taken over a minute.
+  }, 240_000);
 });
