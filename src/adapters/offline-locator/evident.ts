@@ -432,8 +432,13 @@ export type EvidentRule =
  * contents 5, the footer 16, the breadcrumb 6, the search form 14, the brand's logo 5, the running
  * text 14, the share bar 11 — and the code (4; out of fold it added right crops and no wrong ones)
  * and a named heading (21 right, 1 wrong; out of fold its vouching added 0.5 % right crops and no
- * wrong ones). The previous and next links (2) and the subheadline (3) found too few to vouch: their
- * element is a ranker feature only. The last-edited line vouches through {@link soleDate}.
+ * wrong ones). Later, checked on every labelled case of all splits (none held out for them): a
+ * story's tags 10 of 10, its picture 11 of 11, a row of tabs 7 of 7, a file's lines 5 of 5, the
+ * author's name 9 of 9, a product's price 8 of 8, a data table 16 of 16, parts marked alike 24 of
+ * 24, more to read 25 of 26 and the comments 8 of 9 (each miss: the labels mark a list inside
+ * the box found, under half its size). The previous and next links (2) and the subheadline (3) found too few
+ * to vouch: their element is a ranker feature only, as are the newsletter's sign-up and the file
+ * list. The last-edited line vouches through {@link soleDate}.
  */
 export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'listed',
