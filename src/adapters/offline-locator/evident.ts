@@ -2154,6 +2154,8 @@ export function authorName(
   authors: readonly string[],
 ): number {
   if (!NAME_ASKED.test(description) || MORE_THAN_NAME.test(description) || query.ordinal !== null) return -1;
+  // "The username field", "the login form's username box": a control, not who wrote the page.
+  if (query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'byline')) return -1;
   const marked = (v: ElementView | undefined): boolean =>
     v !== undefined &&
     v.tag !== 'time' &&
@@ -2280,6 +2282,9 @@ export function markedPart(description: string, query: Query, views: readonly El
       !['list', 'section', 'card', 'sidebar', 'dialog', 'alert', 'banner', 'infobox'].includes(k.kind.id),
   );
   if (other) return -1;
+  // "The seller's name", "the number of ingredients": one thing about the part, not the part.
+  const about = ['name', 'title', 'link', 'button', 'count', 'number', 'photo', 'picture', 'rating'];
+  if (query.terms.some((t) => about.includes(t.word))) return -1;
   const marks = new Set(part.marks.flatMap((m) => words(m)));
   const found = views.filter(
     (v) =>

@@ -1887,6 +1887,8 @@ describe("the author's name", () => {
     expect(name("the author's photo")).toBe(-1);
     expect(name("the author's bio")).toBe(-1);
     expect(name('who wrote it and when')).toBe(-1);
+    expect(name('the username field')).toBe(-1);
+    expect(name("the login form's username box")).toBe(-1);
   });
 });
 
@@ -2022,6 +2024,8 @@ describe('a part sites mark alike', () => {
     expect(part('the first step')).toBe(-1);
     expect(part('the photo of the ingredients')).toBe(-1);
     expect(part('the ingredients heading')).toBe(-1);
+    expect(part('the number of ingredients')).toBe(-1);
+    expect(part('the link to the steps')).toBe(-1);
     const twice = [...page, { ...page[3]!, selector: 'div.more-ingredients', box: at(1400, 300) }];
     expect(part('the ingredients', twice)).toBe(-1);
   });
