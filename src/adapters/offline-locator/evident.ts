@@ -1343,9 +1343,7 @@ export function tagList(query: Query, views: readonly ElementView[]): number {
   if (query.ordinal !== null || other) return -1;
   const { right, bottom } = pageExtent(views);
   const top = pageHeadline(views)?.element.box.y ?? 0;
-  const links = new Map<number, number>();
-  for (const v of views)
-    if (v.tag === 'a') for (const a of v.ancestors) links.set(a, (links.get(a) ?? 0) + 1);
+  const links = linksInside(views);
   const holdsPage = new Set(
     views
       .filter((v) => v.role === 'main' || v.role === 'article' || v.element.level === 1)
@@ -1453,13 +1451,7 @@ export function productPrice(description: string, query: Query, views: readonly 
   const first = views[firstOrLast(query, amounts)];
   if (first === undefined) return -1;
   // The amount with its own label ("Price: $169.99"): the outermost element that shows just that.
-  let shown = first;
-  for (const a of first.ancestors) {
-    const up = views[a];
-    if (up === undefined || !AMOUNT.test(up.element.text.trim())) break;
-    shown = up;
-  }
-  return shown.index;
+  return outermostShowing(first, views, (up) => AMOUNT.test(up.element.text.trim()));
 }
 
 /** Words of a description of a story's picture that say which one by place or role, not by what it shows. */
@@ -1881,6 +1873,29 @@ function pageExtent(views: readonly ElementView[]): { right: number; bottom: num
   return { right, bottom };
 }
 
+/** How many links each element holds, by index (an element holding none is absent). */
+function linksInside(views: readonly ElementView[]): Map<number, number> {
+  const links = new Map<number, number>();
+  for (const v of views)
+    if (v.tag === 'a') for (const a of v.ancestors) links.set(a, (links.get(a) ?? 0) + 1);
+  return links;
+}
+
+/** The outermost of `first` and its nearest ancestors that all pass `shows` ("Price: $169.99" round its amount). */
+function outermostShowing(
+  first: ElementView,
+  views: readonly ElementView[],
+  shows: (up: ElementView) => boolean,
+): number {
+  let shown = first;
+  for (const a of first.ancestors) {
+    const up = views[a];
+    if (up === undefined || !shows(up)) break;
+    shown = up;
+  }
+  return shown.index;
+}
+
 /** Of `found`, those that lie inside none of the others. */
 function outermostOf(found: readonly ElementView[]): ElementView[] {
   const at = new Set(found.map((v) => v.index));
@@ -2072,9 +2087,7 @@ export function moreToRead(description: string, query: Query, views: readonly El
   if (asksOther) return -1;
   const marks = popular ? POPULAR_HINTS : RELATED_HINTS;
   const { right, bottom } = pageExtent(views);
-  const links = new Map<number, number>();
-  for (const v of views)
-    if (v.tag === 'a') for (const a of v.ancestors) links.set(a, (links.get(a) ?? 0) + 1);
+  const links = linksInside(views);
   const found = outermostOf(
     views.filter(
       (v) =>
@@ -2188,15 +2201,13 @@ export function authorName(
   const first = views[firstOrLast(query, found)];
   if (first === undefined) return -1;
   // The name's own line: the outermost element that shows just the name (`p.byline__name`, not its link).
-  let shown = first;
-  for (const a of first.ancestors) {
-    const up = views[a];
-    // Not into the author's bio or a list of authors, whose box is wider than the name.
-    if (up === undefined || up.element.text.trim() !== first.element.text.trim()) break;
-    if (up.hints.has('bio') || up.tag === 'li' || up.tag === 'ul') break;
-    shown = up;
-  }
-  return shown.index;
+  // Not into the author's bio or a list of authors, whose box is wider than the name.
+  const name = first.element.text.trim();
+  return outermostShowing(
+    first,
+    views,
+    (up) => up.element.text.trim() === name && !up.hints.has('bio') && up.tag !== 'li' && up.tag !== 'ul',
+  );
 }
 
 /** Words of an id or class that mark readers' comments: `comments`, `comment-list`, `disqus_thread`, `js_replies`. */
