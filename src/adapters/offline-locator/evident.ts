@@ -35,9 +35,25 @@ function asks(query: Query, id: string, inContext = false): boolean {
   return kinds.some((k) => k.kind.id === id && k.strength >= 0.8);
 }
 
+/** A description that leaves something out: "the article without the comments", "not the related stories". */
+const NEGATED = /\b(?:without|not|excluding|except|minus|apart from|other than)\b/i;
+
 /** True when the description asks when ("when was it published", "the date", a date kind). */
 function asksWhen(query: Query): boolean {
   return asks(query, 'date') || query.terms.some((t) => t.word === 'when' || t.word === 'date');
+}
+
+/** True for the page's frame around its content: a banner or a navigation. */
+function frames(v: ElementView): boolean {
+  return v.role === 'banner' || v.role === 'navigation' || v.tag === 'nav';
+}
+
+/** True when `v` lies in the page's banner or a navigation. */
+function framed(v: ElementView, views: readonly ElementView[]): boolean {
+  return v.ancestors.some((a) => {
+    const up = views[a];
+    return up !== undefined && frames(up);
+  });
 }
 
 /** Of `found`, the first on the page, or the last when the description says "at the bottom" (or `last`). */
@@ -172,10 +188,36 @@ const WHO_MADE = /^(?:opened|created)$/;
  * True when the description asks for a day alone, not who wrote the page ("the publication date",
  * "when was this story published"): {@link soleDate}'s element is then the answer wherever the
  * ranker looked (on bench/describe's pages it was right for all such cases where the ranker looked
- * elsewhere; with "who", 7 right and 3 wrong).
+ * elsewhere; with "who", 7 right and 3 wrong). Nothing but the page and its day may be named: not
+ * "the date of the comment", "the date on the related story card", "the concert date".
  */
 export function asksDayAlone(query: Query): boolean {
-  return !asks(query, 'byline') && !asksWho(query);
+  if (asks(query, 'byline') || asksWho(query) || namesOtherThing(query)) return false;
+  // Nothing but the page and its day: not "the date of the next meetup", "the concert date".
+  return [...query.terms, ...query.contextTerms].every(
+    (t) => DAY_WORDS.has(t.word) || PAGE_NOUNS.has(t.word) || POST_NOUNS.has(t.word),
+  );
+}
+
+/** Words of a description that ask for the page's own day and nothing else ("when was this story first published"). */
+const DAY_WORDS = new Set(
+  words(
+    'date day time when was is it this publication published publish posted post written write pasted created released original first last updated modified edited reading',
+  ),
+);
+/** Kinds a description of the page's own date may name besides ("the date under the title", "the date of the article"). */
+const PAGE_DATE_KINDS = new Set(['date', 'byline', 'heading', 'article']);
+/** Words that name something with a date of its own: "the date of the comment", "when the answer was posted". */
+const DATED_THINGS = new Set(
+  words('comment reply review answer card event concert meetup show game match order delivery sale deadline'),
+);
+
+/** True when the description asks for the date of something else than the page: a comment's, a card's, an event's. */
+function namesOtherThing(query: Query): boolean {
+  return (
+    query.contextKinds.some((k) => k.strength >= 0.8 && !PAGE_DATE_KINDS.has(k.kind.id)) ||
+    [...query.terms, ...query.contextTerms].some((t) => DATED_THINGS.has(t.word))
+  );
 }
 
 /** True when the description asks who wrote or made the page. */
@@ -194,7 +236,8 @@ function asksWho(query: Query): boolean {
  * and nothing more wrong). Otherwise the element that shows the page's publication date, when the
  * description asks for it ("the publication date", "when was this story published"), or
  * its author and date together ("who wrote the article and when", "who started the thread and
- * when"). The page's metadata must say when it was published (`about.published`) — and, for the
+ * when"), and not another thing's ("the date of the comment": {@link namesOtherThing}). The
+ * page's metadata must say when it was published (`about.published`) — and, for the
  * second, who wrote it (`about.authors`) — and an element must show that day (at most 80
  * characters), or one of those names and that day (at most 160), with nothing inside it that does:
  * "JAN. 13, 2017", "By JEFFREY GETTLEMAN JAN. 13, 2017". A day shown in several places (the story,
@@ -207,7 +250,12 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
   const updated = soleUpdated(query, views);
   if (updated >= 0) return updated;
   const who = asks(query, 'byline') || asksWho(query);
-  if (!asksWhen(query) || (!who && !asks(query, 'date')) || query.terms.some((t) => OTHER_DATE.test(t.word)))
+  if (
+    !asksWhen(query) ||
+    (!who && !asks(query, 'date')) ||
+    query.terms.some((t) => OTHER_DATE.test(t.word)) ||
+    namesOtherThing(query)
+  )
     return -1;
   const published = map.about?.published;
   const day = published ? dayShownIn(published) : null;
@@ -483,7 +531,7 @@ export function evidentFound(
     ['breadcrumb', () => breadcrumbTrail(query, views)],
     ['tags', () => tagList(query, views)],
     ['related', () => moreToRead(description, query, views)],
-    ['comments', () => commentsBox(query, views)],
+    ['comments', () => commentsBox(description, query, views)],
     ['table', () => dataTable(query, views)],
     ['part', () => markedPart(description, query, views)],
     ['newsletter', () => newsletterBox(query, views)],
@@ -704,6 +752,15 @@ function codeClasses(
   );
 }
 
+/** A word without the quotes and brackets around it or the stops after it (a loop: linear on long runs). */
+function unquoted(token: string): string {
+  let start = 0;
+  let end = token.length;
+  while (start < end && `"'“‘(`.includes(token[start] ?? '')) start++;
+  while (end > start && `"'”’),.;:`.includes(token[end - 1] ?? '')) end--;
+  return token.slice(start, end);
+}
+
 /**
  * Runs of two or three words of a description as a command or a line of code may show them, with
  * at least one mark of code among them (`-m`, `=`, `/`, brackets) or a lower-case command and its
@@ -713,7 +770,7 @@ export function codePhrases(description: string): string[] {
   const tokens = description
     .toLowerCase()
     .split(/\s+/)
-    .map((t) => t.replace(/^["'“‘(]+|["'”’),.;:]+$/g, ''))
+    .map(unquoted)
     .filter((t) => t !== '');
   const found = new Set<string>();
   for (let n = 2; n <= 3; n++)
@@ -1412,11 +1469,24 @@ export function newsletterBox(query: Query, views: readonly ElementView[]): numb
 const AMOUNT =
   /^(?:[Ff]rom\s+|[Nn]ow\s+|[Pp]rice:?\s+|PRICE:?\s+)?(?:(?:[A-Z]{1,3}\s?)?[$€£¥₹]|(?:USD|EUR|GBP|INR|CHF|Rs\.?)\s?)\s?\d[\d.,\s]*(?:\s?\/\s?\w+)?$|^\d[\d.,\s]*\s?(?:[$€£]|EUR|USD|GBP|CHF|kr)$/;
 
+/** Amounts a description may ask for that are not what the product costs now. */
+const PRICE_NOT_OWN =
+  /\b(?:total|subtotal|sub-total|original|was|old|regular|list|former|previous|shipping|delivery|tax)\b/i;
+/** Words for the page's own product in "the price of …": "the price of this item". */
+const OWN_PRODUCT = new Set(words('product item page one it this'));
+const STRUCK_TAGS = new Set(['s', 'del', 'strike']);
+/** Words of an id or class that mark a former price: `price--was`, `old-price`, `a-text-strike`. */
+const STRUCK_HINTS = ['was', 'old', 'strike', 'strikethrough', 'regular', 'original', 'rrp', 'crossed'];
+
 /**
  * For "the price" of a page's product ("how much does the table cost", "the price in the buy box"):
  * the first element at or below the page's headline whose whole text is an amount of money, in no
  * banner, navigation, link (another product's card) or filter, and the innermost of those that show
- * it. Not for a table, list or button of prices, nor anything else asked besides ("with the Buy Now link"). -1 otherwise.
+ * it. A struck-through or "was" amount is passed over ("the current price"). Not for a table, list or
+ * button of prices, anything else asked besides ("with the Buy Now link"), another amount ("the
+ * total", "the original price"), a product the headline does not name ("the price of the scarf"),
+ * nor when the first amount is one item of a list whose others show other amounts (a cart's
+ * lines). -1 otherwise.
  */
 export function productPrice(description: string, query: Query, views: readonly ElementView[]): number {
   const said = (w: string): boolean => query.terms.some((t) => t.word === w);
@@ -1431,14 +1501,21 @@ export function productPrice(description: string, query: Query, views: readonly 
     return -1;
   if (query.ordinal !== null || query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'price'))
     return -1;
-  const top = (pageHeadline(views)?.element.box.y ?? 0) - 50;
+  // "The total price", "the original price": another amount than the product's own.
+  if (PRICE_NOT_OWN.test(description)) return -1;
+  const headline = pageHeadline(views);
+  // "The price of the hat": a product the headline does not name is not the page's.
+  const headlineWords = new Set(words(headline?.element.text ?? ''));
+  const named = /\b(?:price|cost)s? of (?:the |a |an |this |that )?([^,.;]+)/i.exec(description)?.[1] ?? '';
+  if (words(named).some((w) => !headlineWords.has(w) && !OWN_PRODUCT.has(w))) return -1;
+  const top = (headline?.element.box.y ?? 0) - 50;
   const outside = (a: number): boolean => {
     const up = views[a];
-    return (
-      up !== undefined &&
-      (up.tag === 'a' || up.tag === 'nav' || up.role === 'banner' || up.role === 'navigation' || asides(up))
-    );
+    return up !== undefined && (up.tag === 'a' || frames(up) || asides(up));
   };
+  // A struck-through or "was" amount beside the price is not what it costs now.
+  const struck = (v: ElementView | undefined): boolean =>
+    v !== undefined && (STRUCK_TAGS.has(v.tag) || STRUCK_HINTS.some((w) => v.hints.has(w)));
   const amounts = innermostOf(
     views.filter(
       (v) =>
@@ -1447,9 +1524,20 @@ export function productPrice(description: string, query: Query, views: readonly 
         v.tag !== 'a' &&
         !v.ancestors.some(outside),
     ),
-  );
+  ).filter((v) => !struck(v) && !v.ancestors.slice(0, 2).some((a) => struck(views[a])));
   const first = views[firstOrLast(query, amounts)];
   if (first === undefined) return -1;
+  // The first amount one item of a list or table whose other items show other amounts (a cart's
+  // lines, a list of products): which one is meant is not said.
+  const item = first.ancestors.find((a) => ['li', 'tr'].includes(views[a]?.tag ?? ''));
+  const list = views[item ?? -1]?.element.parent ?? -1;
+  const others = amounts.filter(
+    (v) =>
+      v.ancestors.includes(list) &&
+      !v.ancestors.includes(item ?? -1) &&
+      v.element.text.trim() !== first.element.text.trim(),
+  );
+  if (list >= 0 && others.length > 0) return -1;
   // The amount with its own label ("Price: $169.99"): the outermost element that shows just that.
   return outermostShowing(first, views, (up) => AMOUNT.test(up.element.text.trim()));
 }
@@ -1990,8 +2078,13 @@ function holding(
   };
   let at = outermost(index);
   const view = views[at];
-  // "The About the Author section": the section, whatever kind its heading is of.
-  const box = /\b(?:section|box|area|panel|block|module)\s*$/i.test(description);
+  // "The About the Author section", "the product search box": the section, whatever kind its
+  // heading is of. Not a control named in a box ("the Sign in link in the header area"), nor a
+  // check or text box.
+  const box =
+    /\b(?:section|box|area|panel|block|module)\s*$/i.test(description) &&
+    !/\b(?:check|text|input|combo)[\s-]?box\s*$/i.test(description) &&
+    !query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'search' && CONTROL_KINDS.has(k.kind.id));
   const single = box ? [] : query.kinds.filter((k) => !k.kind.container && k.strength >= 0.8);
   if (view && single.some((k) => k.kind.match(view, views) >= 0.8)) return at;
   if (single.length > 0) return -1;
@@ -2066,17 +2159,31 @@ const POPULAR_HINTS = ['popular', 'popularposts', 'trending', 'mostread', 'most'
 const RELATED_ASKED =
   /(?<![\w.-])(?:related|recommend(?:ed|ations?)?|similar|also like|recirculation)(?![\w.-])/i;
 const POPULAR_ASKED = /(?<![\w.-])(?:trending|popular|most read|most viewed)(?![\w.-])/i;
+/** What a box of most read things holds or is: "the Most Popular stories", "the trending list", "Most Read". */
+const POPULAR_BOX =
+  /\b(?:stories|posts|articles|reads?|news|list|box|section|links|widget|module|panel|sidebar|headlines|videos|recipes)\b|\bmost (?:read|viewed)\b/i;
+/** One thing of a box of more to read: "the link to the related article", "the related article card". */
+const ONE_OF_THEM =
+  /\b(?:link|button|arrow) to\b|\b(?:card|item|thumbnail|teaser|headline|title|image|photo|picture)\s*$/i;
 
 /**
  * For "the related stories" ("the Most Popular list", "the Recommended Reads", "the You Might Also
  * Like products"): the box the page marks as such (an id or class that says related,
  * recirculation, recommended or similar; or popular, trending or most read, as asked) that holds a
  * link, in no banner or navigation, outermost, when it is the only one (or the only one whose marks
- * share a word with the description). Not for tags ("the related topics tags"). -1 otherwise.
+ * share a word with the description). Not for tags ("the related topics tags"), one thing in the
+ * box ("the link to the related article", "the related article card"), a negation ("the article
+ * without the related stories") or the most popular of something else ("the most popular answer").
+ * -1 otherwise.
  */
 export function moreToRead(description: string, query: Query, views: readonly ElementView[]): number {
   const popular = POPULAR_ASKED.test(description);
   if (!(popular || RELATED_ASKED.test(description)) || query.ordinal !== null) return -1;
+  // "The main article without the related stories", "the link to the related article", "the
+  // related article card": not the box, or one thing in it.
+  if (NEGATED.test(description) || ONE_OF_THEM.test(description)) return -1;
+  // "The most popular answer": the best of something else, not a box of most read stories.
+  if (popular && !POPULAR_BOX.test(description)) return -1;
   const said = (w: string): boolean => query.terms.some((t) => t.word === w);
   if (said('tag') || said('topic') || said('keyword') || said('category')) return -1;
   const asksOther = query.kinds.some(
@@ -2095,7 +2202,7 @@ export function moreToRead(description: string, query: Query, views: readonly El
         (links.get(v.index) ?? 0) >= 1 &&
         v.area > 0 &&
         v.area <= 0.4 * right * bottom &&
-        !v.ancestors.some((a) => views[a]?.role === 'banner' || views[a]?.tag === 'nav'),
+        !framed(v, views),
     ),
   );
   if (found.length === 1) return found[0]?.index ?? -1;
@@ -2120,21 +2227,14 @@ const AFTER_STORY =
  * For "the table of …" ("the benchmark results table", "the size guide table with chest
  * measurements"): the page's one data table (a `table` holding no other, in no banner or
  * navigation), or of several the one whose caption, section heading, marks or text share the most
- * words with the description, when it alone does. -1 otherwise, or for an ordinal or a part of a
- * table ("the table's header row").
+ * words with the description, when it alone does. -1 otherwise, or for an ordinal, several tables
+ * ("the results and sizes tables") or a part of a table ("the table's header row").
  */
 export function dataTable(query: Query, views: readonly ElementView[]): number {
   const head = query.kinds.at(-1);
-  if (head?.kind.id !== 'table' || head.strength < 1 || query.ordinal !== null) return -1;
+  if (head?.kind.id !== 'table' || head.strength < 1 || query.ordinal !== null || query.plural) return -1;
   if (!query.terms.some((t) => t.word === 'table')) return -1;
-  const found = innermostOf(
-    views.filter(
-      (v) =>
-        v.tag === 'table' &&
-        v.area >= 10_000 &&
-        !v.ancestors.some((a) => views[a]?.role === 'banner' || views[a]?.role === 'navigation'),
-    ),
-  );
+  const found = innermostOf(views.filter((v) => v.tag === 'table' && v.area >= 10_000 && !framed(v, views)));
   if (found.length === 1) return found[0]?.index ?? -1;
   const asked = new Set(query.terms.map((t) => t.word).filter((w) => w !== 'table'));
   if (asked.size === 0) return -1;
@@ -2150,15 +2250,19 @@ export function dataTable(query: Query, views: readonly ElementView[]): number {
 
 /** "the author's name", "the reporter's name", "the name of the writer", "the username of whoever posted this". */
 const NAME_ASKED =
-  /\b(?:author|reporter|writer|reviewer|poster)(?:'s|s')? name\b|\bname of the (?:author|reporter|writer|reviewer)\b|\busername\b/i;
-const MORE_THAN_NAME = /\b(?:and|when|date|time|photo|picture|avatar|bio|title|box|card)\b/i;
+  /\b(?:author|reporter|writer|reviewer|poster)(?:'s|s')? (?:user)?name\b|\b(?:user)?name of the (?:author|reporter|writer|reviewer|poster)\b|\busername of (?:whoever|the person who|the one who|who) (?:posted|wrote|shared|created|uploaded)\b/i;
+/** More than the name, or another person's: "the author's name and date", "my username", "the answer author's name". */
+const MORE_THAN_NAME =
+  /\b(?:and|when|date|time|photo|picture|avatar|bio|title|box|card|header|my|your|answer|answerer|answerers|commenter|commenters|comment|reply|replier)(?:'s|s')?\b/i;
 
 /**
  * For "the author's name" alone: the first short line (a name of at most six words, no day) that
  * the page marks as its author's (an author's id or class, `itemprop="author"`, a link to a
  * person's page, or inside one of those), at or below the page's headline and in no banner,
  * aside, comment or list of other stories — when the page's metadata names its authors, the first
- * that shows one of them. -1 otherwise.
+ * that shows one of them. A username only of whoever posted the page ("the username of whoever
+ * posted this"), not "my username" or the header's. -1 otherwise, or for another person's name ("the
+ * answer author's name", "the commenter's username").
  */
 export function authorName(
   description: string,
@@ -2210,6 +2314,10 @@ export function authorName(
   );
 }
 
+/** "The comments by Bob", "comments from @jane": one person's (not "by readers", "from other users"). */
+const BY_SOMEONE =
+  /\b(?:by|from) (?!(?:the |other |its |our )?(?:readers?|users?|visitors?|customers?|people|members?|the community|everyone|others)\b)\S+/i;
+
 /** Words of an id or class that mark readers' comments: `comments`, `comment-list`, `disqus_thread`, `js_replies`. */
 const COMMENT_HINTS = ['comment', 'comments', 'disqus', 'replies', 'responses', 'reviews'];
 
@@ -2218,24 +2326,35 @@ const COMMENT_HINTS = ['comment', 'comments', 'disqus', 'replies', 'responses', 
  * box the page marks as its comments (an id or class that says comments, Disqus, replies or reviews)
  * of at least 20,000 px², below the page's headline and in no banner, navigation or sidebar (a
  * widget of recent comments), when there is one such box. -1 otherwise, or for one comment ("the
- * top comment", "the first comment") or a part of them ("the comment form", "the comment count").
+ * top comment", "the first comment"), a part of them ("the comment form", "the comment count"), a
+ * negation ("the article without the comments") or one person's ("the comments by Bob").
  */
-export function commentsBox(query: Query, views: readonly ElementView[]): number {
+export function commentsBox(description: string, query: Query, views: readonly ElementView[]): number {
   const head = query.kinds.at(-1);
   const said = (w: string): boolean => [...query.terms, ...query.contextTerms].some((t) => t.word === w);
   if (head?.kind.id !== 'comments' || query.ordinal !== null) return -1;
   if (!query.plural && !['section', 'discussion', 'thread'].some(said)) return -1;
-  if (['top', 'first', 'last', 'count', 'number', 'link', 'button', 'form', 'line'].some(said)) return -1;
+  const part = [
+    'top',
+    'first',
+    'last',
+    'count',
+    'counter',
+    'total',
+    'many',
+    'number',
+    'link',
+    'button',
+    'form',
+    'line',
+  ];
+  if (part.some(said)) return -1;
+  // "The article without the comments"; "the comments by Bob" (one person's, not the box).
+  if (NEGATED.test(description) || BY_SOMEONE.test(description)) return -1;
   const top = pageHeadline(views)?.element.box.y ?? 0;
   const outside = (a: number): boolean => {
     const up = views[a];
-    return (
-      up !== undefined &&
-      (up.role === 'banner' ||
-        up.role === 'navigation' ||
-        up.tag === 'nav' ||
-        ['sidebar', 'widget', 'recent'].some((w) => up.hints.has(w)))
-    );
+    return up !== undefined && (frames(up) || ['sidebar', 'widget', 'recent'].some((w) => up.hints.has(w)));
   };
   const found = views.filter(
     (v) =>
@@ -2257,7 +2376,9 @@ const MARKED_PARTS: { part: string; asked: RegExp; marks: string[] }[] = [
   { part: 'ingredients', asked: /\bingredients\b/i, marks: ['ingredients', 'ingredient'] },
   {
     part: 'steps',
-    asked: /\b(?:steps|instructions|directions|method)\b/i,
+    // "Method" only of a recipe: not "the shipping method".
+    asked:
+      /\b(?:steps|instructions|directions)\b|^(?=.*\b(?:recipe|cooking|baking|ingredients)\b).*\bmethod\b/i,
     marks: ['instructions', 'instruction', 'directions', 'steps', 'method', 'preparation'],
   },
   {
@@ -2279,14 +2400,20 @@ const MARKED_PARTS: { part: string; asked: RegExp; marks: string[] }[] = [
  * and steps, the list of references, the cookie consent banner, the seller's box, the infobox): the
  * outermost element marked so (by a word of its id or class) of at least 5,000 px², no heading, in
  * no banner or navigation, when it is the only one; for "the numbered steps", the one numbered list
- * in it. -1 otherwise, or for an ordinal, or for something else asked of it ("the photo of the
- * ingredients", "the nutrition facts table"). A recipe's nutrition facts are left out: pages label
+ * in it. -1 otherwise, or for an ordinal, two parts ("the ingredients and instructions"), one step
+ * ("the instructions for step 2"), or something else asked of it ("the photo of the ingredients",
+ * "the nutrition facts table"). "Method" is a recipe's steps only beside a recipe's words (not "the
+ * shipping method"). A recipe's nutrition facts are left out: pages label
  * the box or the table in it alike.
  */
 export function markedPart(description: string, query: Query, views: readonly ElementView[]): number {
   if (query.ordinal !== null) return -1;
-  const part = MARKED_PARTS.find((p) => p.asked.test(description));
+  const parts = MARKED_PARTS.filter((p) => p.asked.test(description));
+  // "The ingredients and instructions": two parts, not one of them.
+  const part = parts.length === 1 ? parts[0] : undefined;
   if (part === undefined) return -1;
+  // "The instructions for step 2", "the step that says to bake": one step, not them all.
+  if (/\bstep\b/i.test(description.replace(/\bstep[\s-]+by[\s-]+step\b/gi, ''))) return -1;
   const other = query.kinds.some(
     (k) =>
       k.strength >= 0.8 &&
@@ -2302,9 +2429,7 @@ export function markedPart(description: string, query: Query, views: readonly El
       [...v.hints].some((h) => marks.has(h)) &&
       v.area >= 5_000 &&
       !['a', 'button', 'input', 'label', 'img', 'svg', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(v.tag) &&
-      !v.ancestors.some(
-        (a) => views[a]?.role === 'banner' || views[a]?.role === 'navigation' || views[a]?.tag === 'nav',
-      ),
+      !framed(v, views),
   );
   const box = views[soleOutermost(found)];
   if (box === undefined || !/\bnumbered\b/i.test(description)) return box?.index ?? -1;

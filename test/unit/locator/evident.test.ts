@@ -1944,7 +1944,7 @@ describe('the comments', () => {
     ), // 6
   ];
   const comments = (description: string, list = page): number =>
-    commentsBox(parseDescription(description), viewsOf(list));
+    commentsBox(description, parseDescription(description), viewsOf(list));
 
   it("is the outermost box marked as the comments, below the headline and out of the sidebar's widget", () => {
     expect(comments('the comments section')).toBe(4);
@@ -2618,5 +2618,231 @@ describe("the new rules' guards (from a review)", () => {
         viewsOf(page('$500')),
       ),
     ).toBe(-1);
+  });
+});
+
+describe("the thirteenth look's guards (from a review)", () => {
+  it("asks the page's day alone only when nothing but the page is named", () => {
+    for (const d of [
+      'the date of the comment',
+      'when the comment was posted',
+      'the date of the concert',
+      'the date on the related story card',
+      'the date of the next meetup',
+    ])
+      expect(asksDayAlone(parseDescription(d)), d).toBe(false);
+    for (const d of [
+      'when it was first published',
+      'the date the recipe was posted',
+      'the original publication date',
+    ])
+      expect(asksDayAlone(parseDescription(d)), d).toBe(true);
+  });
+
+  it("reads 'method' as a recipe's steps only of a recipe; one part of two, or one step, is no part", () => {
+    const at = (y: number, height: number): PageElement['box'] => ({ x: 0, y, width: 800, height });
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Checkout' }, 0, null), // 0
+      element(
+        {
+          selector: 'ol.checkout-steps',
+          tag: 'ol',
+          attributes: { class: 'checkout-steps' },
+          box: at(100, 300),
+        },
+        100,
+        null,
+      ), // 1
+      element(
+        { selector: 'div.ingredients', tag: 'div', attributes: { class: 'ingredients' }, box: at(500, 300) },
+        500,
+        null,
+      ), // 2
+      element(
+        {
+          selector: 'div.instructions',
+          tag: 'div',
+          attributes: { class: 'instructions' },
+          box: at(900, 600),
+        },
+        900,
+        null,
+      ), // 3
+    ];
+    const part = (d: string): number => markedPart(d, parseDescription(d), viewsOf(page));
+    expect(part('the shipping method')).toBe(-1);
+    expect(part('the payment method')).toBe(-1);
+    expect(part('the ingredients and instructions')).toBe(-1);
+    expect(part('the recipe card with the ingredients and method')).toBe(-1);
+    expect(part('the instructions for step 2')).toBe(-1);
+    expect(part('the step that says to bake the cake')).toBe(-1);
+    // On a recipe alone (no checkout's steps): one step-by-step box, the method of a recipe.
+    const recipe = [page[0]!, page[2]!, page[3]!];
+    const inRecipe = (d: string): number => markedPart(d, parseDescription(d), viewsOf(recipe));
+    expect(inRecipe('the step-by-step instructions')).toBe(2);
+    expect(inRecipe("the recipe's method")).toBe(2);
+    expect(inRecipe('the ingredients')).toBe(1);
+  });
+
+  it('takes no control named in a box, nor a check box, for the section its heading heads', () => {
+    const page: PageElement[] = [
+      element({ selector: 'header', tag: 'header', role: 'banner', text: 'Sign in', box: wide(80) }, 0, null), // 0
+      element({ selector: 'header a', tag: 'a', role: 'link', name: 'Sign in', text: 'Sign in' }, 10, 0), // 1
+      element(
+        {
+          selector: 'form',
+          tag: 'form',
+          role: 'form',
+          text: 'Remember me',
+          box: { x: 0, y: 200, width: 400, height: 100 },
+        },
+        200,
+        null,
+      ), // 2
+      element(
+        {
+          selector: 'label',
+          tag: 'label',
+          text: 'Remember me',
+          box: { x: 0, y: 200, width: 150, height: 20 },
+        },
+        200,
+        2,
+      ), // 3
+      element(
+        {
+          selector: 'input#remember',
+          tag: 'input',
+          role: 'checkbox',
+          name: 'Remember me',
+          attributes: { id: 'remember' },
+        },
+        200,
+        3,
+      ), // 4
+    ];
+    const found = (d: string): number => evidentFound(d, parseDescription(d), viewsOf(page)).index;
+    expect(found('the "Sign in" link in the header area')).not.toBe(0);
+    expect(found('the "Remember me" check box')).not.toBe(2);
+  });
+
+  it("takes no total, former, another product's or one of several items' amount for the price", () => {
+    const h1 = element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Blue hat' }, 0, null);
+    const price = (d: string, page: PageElement[]): number =>
+      productPrice(d, parseDescription(d), viewsOf(page));
+    const product: PageElement[] = [
+      h1, // 0
+      element({ selector: 'div.prices', tag: 'div', text: '$40.00 $25.00' }, 50, null), // 1
+      element({ selector: 'del', tag: 'del', text: '$40.00' }, 50, 1), // 2
+      element({ selector: 'span.now', tag: 'span', text: '$25.00' }, 50, 1), // 3
+    ];
+    expect(price('the current price', product)).toBe(3);
+    expect(price('the sale price', product)).toBe(3);
+    expect(price('the original price', product)).toBe(-1);
+    expect(price('the total price', product)).toBe(-1);
+    expect(price('the price of the hat', product)).toBe(3);
+    expect(price('the price of the scarf', product)).toBe(-1);
+    const cart: PageElement[] = [
+      h1, // 0
+      element({ selector: 'ul.lines', tag: 'ul', role: 'list' }, 50, null), // 1
+      element({ selector: 'li.a', tag: 'li', role: 'listitem' }, 50, 1), // 2
+      element({ selector: 'li.a span', tag: 'span', text: '$25.00' }, 50, 2), // 3
+      element({ selector: 'li.b', tag: 'li', role: 'listitem' }, 100, 1), // 4
+      element({ selector: 'li.b span', tag: 'span', text: '$12.00' }, 100, 4), // 5
+    ];
+    expect(price('the price', cart)).toBe(-1);
+  });
+
+  it("reads a username as the author's only with a poster's wording, and no other person's name", () => {
+    const page: PageElement[] = [
+      element({ selector: 'header', tag: 'header', role: 'banner', box: wide(80) }, 0, null), // 0
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A question' }, 100, null), // 1
+      element(
+        {
+          selector: 'div.author',
+          tag: 'div',
+          attributes: { class: 'author' },
+          text: 'jane_roe',
+          box: wide(18),
+        },
+        160,
+        null,
+      ), // 2
+    ];
+    const name = (d: string): number => authorName(d, parseDescription(d), viewsOf(page), []);
+    expect(name('the username of whoever posted this')).toBe(2);
+    expect(name("the poster's username")).toBe(2);
+    for (const d of [
+      'the username in the header',
+      'my username',
+      "the answerer's username",
+      "the commenter's username",
+      "the answer author's name",
+    ])
+      expect(name(d), d).toBe(-1);
+  });
+
+  it('takes no box of more to read for one thing in it, a negation, or the most popular of something else', () => {
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null), // 0
+      element(
+        {
+          selector: 'div.related-posts',
+          tag: 'div',
+          attributes: { class: 'related-posts popular-answers' },
+          box: { x: 0, y: 2000, width: 800, height: 300 },
+        },
+        2000,
+        null,
+      ), // 1
+      element({ selector: 'div.related-posts a', tag: 'a', role: 'link', text: 'Another story' }, 2000, 1), // 2
+    ];
+    const more = (d: string): number => moreToRead(d, parseDescription(d), viewsOf(page));
+    expect(more('the related posts')).toBe(1);
+    for (const d of [
+      'the related article card',
+      'the link to the related article',
+      'the main article without the related stories',
+      'the most popular answer',
+    ])
+      expect(more(d), d).toBe(-1);
+  });
+
+  it('takes no comments box for a count of them, a negation, or one person’s comments', () => {
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null), // 0
+      element(
+        { selector: '#comments', tag: 'section', attributes: { id: 'comments' }, box: wide(800) },
+        1000,
+        null,
+      ), // 1
+    ];
+    const comments = (d: string): number => commentsBox(d, parseDescription(d), viewsOf(page));
+    expect(comments('the comments section')).toBe(1);
+    expect(comments('the comments from readers')).toBe(1);
+    for (const d of [
+      'the comments counter',
+      'the total comments',
+      'the article without the comments',
+      'the comments by Bob',
+    ])
+      expect(comments(d), d).toBe(-1);
+  });
+
+  it('takes no one data table for tables', () => {
+    const table = (selector: string, text: string, y: number): PageElement =>
+      element(
+        { selector, tag: 'table', role: 'table', text, box: { x: 0, y, width: 800, height: 200 } },
+        y,
+        null,
+      );
+    const page = [table('table.results', 'Results by size', 0), table('table.sizes', 'Sizes', 400)];
+    expect(dataTable(parseDescription('the results and sizes tables'), viewsOf(page))).toBe(-1);
+    expect(dataTable(parseDescription('the results table'), viewsOf(page.slice(0, 1)))).toBe(0);
+  });
+
+  it('reads command words without the quotes, brackets and stops around them', () => {
+    expect(codePhrases(`run "python -m venv${')'.repeat(2_000)}.`)).toContain(' python -m venv ');
+    expect(codePhrases("the line ('publish = false');")).toContain(' publish = false ');
   });
 });

@@ -19,6 +19,7 @@ import type { ElementView } from '../../../src/adapters/offline-locator/kinds.js
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { showsDate, words } from '../../../src/adapters/offline-locator/text.js';
 import type { ElementMap, PageElement } from '../../../src/ports/element-locator.js';
+import { CROP_CONFIDENCE } from '../../../src/ports/element-locator.js';
 import { element, storyMap } from '../../helpers/page-elements.js';
 
 /** A small page: header (logo, nav of three links), main (h1, two buy buttons in cards), footer. */
@@ -1181,6 +1182,78 @@ describe("the page's publication date", () => {
     const first = shortlistOffline('when it was first published', { ...storyMap(page, 1800), about }, 0);
     expect(first.answer.selector).toBe('time');
     expect(first.answer.confidence).toBeGreaterThanOrEqual(TITLE_CONFIDENCE);
+  });
+});
+
+describe('the day asked alone', () => {
+  const box = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+  // A story dated March 5 under its headline, a comment dated March 6, and a sidebar's "published"
+  // time of another day that the ranker alone prefers for "the publication date".
+  const page: PageElement[] = [
+    element(
+      { selector: 'article', tag: 'article', role: 'article', text: 'A story.', box: box(0, 0, 800, 1500) },
+      0,
+      null,
+    ), // 0
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 10, 0), // 1
+    element({ selector: 'p.byline', tag: 'p', text: 'By Jane Roe March 5, 2021' }, 60, 0), // 2
+    element({ selector: 'span.when', tag: 'span', text: 'March 5, 2021' }, 60, 2), // 3
+    element(
+      { selector: 'p.body', tag: 'p', text: 'The story goes on.', box: box(0, 120, 800, 1300) },
+      120,
+      0,
+    ), // 4
+    element({ selector: 'aside', tag: 'aside', role: 'complementary', box: box(900, 0, 300, 600) }, 0, null), // 5
+    element(
+      {
+        selector: '#comments',
+        tag: 'section',
+        attributes: { id: 'comments' },
+        box: box(0, 1600, 800, 300),
+      },
+      1600,
+      null,
+    ), // 6
+    element(
+      {
+        selector: 'article.comment',
+        tag: 'article',
+        role: 'article',
+        text: 'Bob March 6, 2021 Nice story.',
+        box: box(0, 1600, 800, 100),
+      },
+      1600,
+      6,
+    ), // 7
+    element({ selector: 'article.comment time', tag: 'time', text: 'March 6, 2021' }, 1600, 7), // 8
+    element(
+      {
+        selector: 'aside time.date-published',
+        tag: 'time',
+        attributes: { class: 'date published', datetime: '2020-01-01' },
+        text: 'Published January 1, 2020',
+      },
+      100,
+      5,
+    ), // 9
+  ];
+  const about = { authors: ['Jane Roe'], published: '2021-03-05T08:00:00Z', headline: 'A story' };
+  const answer = (description: string) =>
+    shortlistOffline(description, { ...storyMap(page, 1900), about }, 0).answer;
+
+  it("is the element showing the page's day, wherever the ranker looked", () => {
+    expect(answer('the publication date')).toMatchObject({
+      selector: 'span.when',
+      confidence: TITLE_CONFIDENCE,
+    });
+    expect(answer('when was this story published').selector).toBe('span.when');
+  });
+
+  it("is not the page's day when another thing's date is asked", () => {
+    for (const d of ['the date of the comment', 'when the comment was posted', 'the date of the concert']) {
+      const found = answer(d);
+      expect(found.selector === 'span.when' && found.confidence >= CROP_CONFIDENCE, d).toBe(false);
+    }
   });
 });
 
