@@ -1876,6 +1876,17 @@ export function subheadline(description: string, query: Query, views: readonly E
   return block && said && text.length >= 20 && text.length <= 400 && below <= 300 ? next.index : -1;
 }
 
+/** Words a home link may say besides the brand: "Argos Logo - Load homepage". */
+const HOME_WORDS = new Set(words('home homepage page go to the load logo site main front'));
+
+/** A link to a site's home: its path is "/" or a locale's ("/en-US/"), whatever its host, query or fragment. */
+function homeLink(v: ElementView): boolean {
+  const href = v.tag === 'a' ? (v.element.attributes.href ?? '').trim() : '';
+  if (href === '' || href.startsWith('#')) return false;
+  const path = href.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]+/i, '').replace(/[?#].*$/, '');
+  return /^\/?(?:[a-z]{2}(?:-[a-z]{2})?\/?)?$/i.test(path) && (path !== '' || href !== path);
+}
+
 /**
  * The logo of the brand a description names ("the WebMD logo", "The New York Times logo at the
  * top"): of the logos (images and links marked or labelled so) whose name or text holds every word
@@ -1892,8 +1903,18 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
     return brand.every((w) => shown.has(w));
   };
   const link = query.kinds[0]?.kind.id === 'link';
+  // A logo marked or labelled so, or the link to the site's home that shows the brand (a site's
+  // title, "Cookie and Kate"; an image whose alt is "Daring Fireball").
+  // A home link counts near the top, showing the brand and little else, or an image.
+  const pictured = new Set(
+    views.filter((v) => v.tag === 'img' || v.tag === 'svg').flatMap((v) => v.ancestors.slice(0, 3)),
+  );
+  const brandLink = (v: ElementView): boolean =>
+    homeLink(v) &&
+    v.element.box.y < 400 &&
+    (pictured.has(v.index) || words(v.element.text).every((w) => brand.includes(w) || HOME_WORDS.has(w)));
   const logos = views.filter(
-    (v) => (logo?.match(v, views) ?? 0) >= 0.8 && shows(v) && (!link || v.tag === 'a'),
+    (v) => ((logo?.match(v, views) ?? 0) >= 0.8 || brandLink(v)) && shows(v) && (!link || v.tag === 'a'),
   );
   // An element whose id or class says logo (not only "brand": a product's brand name, a masthead)
   // and that is no image or link counts when it shows the brand as its few words in one line or two

@@ -285,7 +285,7 @@ const ANY_MONTH =
 const SOME_DAY = new RegExp(
   [
     `\\b${ANY_MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`,
-    `\\b\\d{1,2}(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?${ANY_MONTH}(?:\\s|,|$)`,
+    `(?<!\\d)\\d{1,2}(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?${ANY_MONTH}(?:\\s|,|$)`,
     '\\b\\d{4}-\\d{2}-\\d{2}\\b',
     '\\b\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}\\b',
   ].join('|'),

@@ -243,9 +243,12 @@ describe('the items a description lists and the phrase it quotes', () => {
       '2021-03-05',
       '3/5/21',
       'Updated Jan 13, 2017',
+      // A byline's spans rendered apart but read as one text: "by Lucas Nolan" + "22 Dec 2016".
+      'by Lucas Nolan22 Dec 2016651',
     ])
       expect(showsSomeDay(text), text).toBe(true);
-    for (const text of ['Market 5', 'decade 2', 'Chapter 12']) expect(showsSomeDay(text), text).toBe(false);
+    for (const text of ['Market 5', 'decade 2', 'Chapter 12', 'A380 Dec fleet'])
+      expect(showsSomeDay(text), text).toBe(false);
   });
 });
 
@@ -1127,6 +1130,37 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
       element({ selector: 'a.brand svg', tag: 'svg', role: 'img', name: 'The Daily Post' }, 0, 0),
     ]);
     expect(brandLogo('The Daily Post logo', parseDescription('The Daily Post logo'), linked)).toBe(0);
+  });
+
+  it("is the link to the site's home near the top that shows the brand, its title or its image", () => {
+    const home = (href: string, text: string, y = 40, extra: Partial<PageElement> = {}): PageElement =>
+      element(
+        {
+          selector: `a[href="${href}"]`,
+          tag: 'a',
+          role: 'link',
+          name: text,
+          text,
+          attributes: { href },
+          ...extra,
+        },
+        y,
+        null,
+      );
+    const logo = (d: string, page: PageElement[]): number => brandLogo(d, parseDescription(d), viewsOf(page));
+    expect(logo('the Cookie and Kate logo', [home('https://cookieandkate.com/', 'Cookie and Kate')])).toBe(0);
+    expect(logo('the Mozilla logo link at the top', [home('/en-US/', 'Mozilla')])).toBe(0);
+    expect(logo('the Argos logo', [home('/?from=header', 'Argos Logo - Load homepage')])).toBe(0);
+    // An image in it says the brand by its alt text.
+    const pictured = [
+      home('/', '', 10, { name: 'Daring Fireball' }),
+      element({ selector: 'a img', tag: 'img', role: 'img', name: 'Daring Fireball' }, 10, 0),
+    ];
+    expect(logo('the Daring Fireball logo', pictured)).toBe(0);
+    // Not a link elsewhere, far down the page, or one that says more than the brand.
+    expect(logo('the Cookie and Kate logo', [home('/recipes/', 'Cookie and Kate')])).toBe(-1);
+    expect(logo('the Cookie and Kate logo', [home('/', 'Cookie and Kate', 900)])).toBe(-1);
+    expect(logo('the Fandom logo', [home('/', 'Join the Fandom community today')])).toBe(-1);
   });
 
   it('is the box a title of two words heads when no heading shows it', () => {
