@@ -1109,7 +1109,7 @@ export function mainText(query: Query, views: readonly ElementView[]): number {
 }
 
 /** Words of an id or class that mark what stands beside a story: its comments, replies, a sidebar. */
-const BESIDE_TEXT = ['comment', 'comments', 'reply', 'replies', 'respond', 'discussion', 'sidebar'];
+const BESIDE_TEXT = ['comment', 'reply', 'respond', 'discussion', 'sidebar'];
 
 /** True for an element that stands beside a page's running text: comments, an aside, the footer, navigation. */
 function asides(v: ElementView | undefined): boolean {
@@ -2165,7 +2165,7 @@ export function namedControl(description: string, query: Query, views: readonly 
 /** Words of an id or class that mark more stories like this one: `related-posts`, `recirculation-feed`, `jp-relatedposts`. */
 const RELATED_HINTS = [
   'related',
-  'relatedposts',
+  'relatedpost',
   'recirculation',
   'recirc',
   'recommend',
@@ -2176,7 +2176,7 @@ const RELATED_HINTS = [
   'taboola',
 ];
 /** Words of an id or class that mark the most read stories: `trending_articles`, `PopularPosts1`, `post-most-rr`. */
-const POPULAR_HINTS = ['popular', 'popularposts', 'trending', 'mostread', 'most'];
+const POPULAR_HINTS = ['popular', 'popularpost', 'trending', 'mostread', 'most'];
 const RELATED_ASKED =
   /(?<![\w.-])(?:related|recommend(?:ed|ations?)?|similar|also like|recirculation)(?![\w.-])/i;
 const POPULAR_ASKED = /(?<![\w.-])(?:trending|popular|most read|most viewed)(?![\w.-])/i;
@@ -2340,7 +2340,7 @@ const BY_SOMEONE =
   /\b(?:by|from) (?!(?:the |other |its |our )?(?:readers?|users?|visitors?|customers?|people|members?|the community|everyone|others)\b)\S+/i;
 
 /** Words of an id or class that mark readers' comments: `comments`, `comment-list`, `disqus_thread`, `js_replies`. */
-const COMMENT_HINTS = ['comment', 'comments', 'disqus', 'replies', 'responses', 'reviews'];
+const COMMENT_HINTS = ['comment', 'disqus', 'reply', 'response', 'review'];
 
 /**
  * For "the comments section" ("the reader comments", "the reviews left by readers"): the outermost

@@ -2880,3 +2880,27 @@ describe("the thirteenth look's guards (from a review)", () => {
     expect(codePhrases("the line ('publish = false');")).toContain(' publish = false ');
   });
 });
+
+describe('marks read as the page writes them (plural classes)', () => {
+  const box = (className: string, y: number): PageElement =>
+    element(
+      { selector: `div.${className}`, tag: 'div', attributes: { class: className }, box: wide(600) },
+      y,
+      null,
+    );
+  const h1 = element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null);
+
+  it("finds the comments a class calls replies or responses, and more to read a class calls 'relatedposts'", () => {
+    for (const className of ['js_replies', 'responses', 'reviews']) {
+      const d = 'the comments section';
+      expect(commentsBox(d, parseDescription(d), viewsOf([h1, box(className, 1000)])), className).toBe(1);
+    }
+    const related = [
+      h1,
+      box('jp-relatedposts', 2000),
+      element({ selector: 'div.jp-relatedposts a', tag: 'a', role: 'link', text: 'Another story' }, 2000, 1),
+    ];
+    const d = 'the related posts below the article';
+    expect(moreToRead(d, parseDescription(d), viewsOf(related))).toBe(1);
+  });
+});
