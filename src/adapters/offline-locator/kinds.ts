@@ -219,13 +219,13 @@ export const KINDS: Record<string, Kind> = {
     return v.element.text.length <= 40 && DATE.test(v.element.text) ? 0.6 : 0;
   }),
   byline: k('byline', false, (v) => {
-    if (hinted(v, 'byline', 'author', 'authors', 'writer', 'contributor', 'dateline')) return 1;
+    if (hinted(v, 'byline', 'author', 'writer', 'contributor', 'dateline')) return 1;
     return /^\s*(?:by|von|par|posted by|written by)\s/i.test(v.element.text) && v.element.text.length <= 160
       ? 0.7
       : 0;
   }),
   share: k('share', true, (v) => {
-    if (hinted(v, 'share', 'sharing', 'sharetools', 'social', 'addthis', 'sharethis')) return 1;
+    if (hinted(v, 'share', 'sharing', 'sharetool', 'social', 'addthis', 'sharethis')) return 1;
     return labelled(v, 'share') ? 0.8 : 0;
   }),
   contents: k('contents', true, (v) => {
@@ -235,14 +235,14 @@ export const KINDS: Record<string, Kind> = {
     if (hinted(v, 'toc') || CONTENTS_HINT.test(`${a.id ?? ''} ${a.class ?? ''}`)) return 1;
     return CONTENTS_NAME.test(v.element.name) ? 0.8 : 0;
   }),
-  comments: k('comments', true, (v) => (hinted(v, 'comment', 'comments', 'discussion', 'replies') ? 1 : 0)),
+  comments: k('comments', true, (v) => (hinted(v, 'comment', 'discussion') ? 1 : 0)),
   related: k('related', true, (v) => {
     if (hinted(v, 'related', 'recirculation', 'similar', 'recommend', 'recommended', 'rltd')) return 1;
     if (labelled(v, 'related', 'similar', 'recommend')) return 0.8;
     return hinted(v, 'trending', 'popular', 'mostread', 'nextarticle') ? 0.6 : 0;
   }),
   rating: k('rating', false, (v) => {
-    if (hinted(v, 'rating', 'stars', 'score') || /\bout of \d|\bstars?\b/i.test(v.element.name)) return 1;
+    if (hinted(v, 'rating', 'star', 'score') || /\bout of \d|\bstars?\b/i.test(v.element.name)) return 1;
     return /★/.test(v.element.text) && v.element.text.length <= 40 ? 0.6 : 0;
   }),
   breadcrumb: k('breadcrumb', true, (v) => (hinted(v, 'breadcrumb') || labelled(v, 'breadcrumb') ? 1 : 0)),

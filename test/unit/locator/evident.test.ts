@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
+import { KINDS, viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { parseDescription, shortlistOffline } from '../../../src/adapters/offline-locator/offline-locator.js';
 import {
   adjacentLinks,
@@ -2902,5 +2902,11 @@ describe('marks read as the page writes them (plural classes)', () => {
     ];
     const d = 'the related posts below the article';
     expect(moreToRead(d, parseDescription(d), viewsOf(related))).toBe(1);
+  });
+
+  it("reads the kinds' marks stemmed too: a class 'stars' is a rating's, 'sharetools' a share bar's", () => {
+    const one = (className: string) => viewsOf([box(className, 0)]);
+    expect(KINDS.rating?.match(one('stars')[0]!, one('stars'))).toBe(1);
+    expect(KINDS.share?.match(one('sharetools')[0]!, one('sharetools'))).toBe(1);
   });
 });
