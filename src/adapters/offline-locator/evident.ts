@@ -177,6 +177,17 @@ const PAGE_NOUNS = new Set(
   ),
 );
 
+/**
+ * True when the words after "of the", "in the" name the page itself ("the title of the paper",
+ * "the date of this post"): the whole page is the place, not an element marked "paper".
+ */
+export function placedOnPage(query: Query): boolean {
+  return (
+    query.contextTerms.length > 0 &&
+    query.contextTerms.every((t) => PAGE_NOUNS.has(t.word) || POST_NOUNS.has(t.word))
+  );
+}
+
 /** Words that ask for another date than the publication ("when the page was last modified"). */
 const OTHER_DATE = /\b(?:updat|modifi|edit|chang|revis|expir|due|event|born|died)/;
 /** Words that ask who wrote the page ("who wrote it and when", "the author and date"). */

@@ -19,6 +19,7 @@ import {
   namedById,
   namedControl,
   asksDayAlone,
+  placedOnPage,
   soleDate,
   soleTitle,
   vouchedEvident,
@@ -331,7 +332,8 @@ export function inDoubt(
  * chosen element is not in it.
  */
 export function outOfContext(query: Query, rows: readonly Float64Array[], chosen: number): boolean {
-  if (query.contextTerms.length === 0) return false;
+  // "The title of the paper": the page is the place, whatever element a class calls "paper".
+  if (query.contextTerms.length === 0 || placedOnPage(query)) return false;
   const at = FEATURES.indexOf('context');
   const context = (i: number): number => rows[i]?.[at] ?? 0;
   return context(chosen) < 0.5 && rows.some((_, i) => context(i) >= 0.9);

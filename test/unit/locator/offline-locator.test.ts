@@ -1185,6 +1185,41 @@ describe("the page's publication date", () => {
   });
 });
 
+describe('a place that is the page itself', () => {
+  it('crops "the title of the paper" to the headline, wherever a class says paper', () => {
+    const page: PageElement[] = [
+      element(
+        {
+          selector: 'div.paper-tools',
+          tag: 'div',
+          attributes: { class: 'paper-tools' },
+          text: 'Download paper PDF Cite this paper',
+          box: { x: 0, y: 0, width: 1264, height: 60 },
+        },
+        0,
+        null,
+      ), // 0
+      element({ selector: 'div.paper-tools a', tag: 'a', role: 'link', text: 'Download paper PDF' }, 0, 0), // 1
+      element(
+        { selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A study of cats and their naps' },
+        100,
+        null,
+      ), // 2
+      element(
+        { selector: 'p', tag: 'p', text: 'Cats nap a lot.', box: { x: 0, y: 200, width: 1264, height: 800 } },
+        200,
+        null,
+      ), // 3
+    ];
+    const map = { ...storyMap(page, 1000), title: 'A study of cats and their naps' };
+    for (const d of ['the title of the paper', 'the title of this article']) {
+      const answer = shortlistOffline(d, map, 0).answer;
+      expect(answer.selector, d).toBe('h1');
+      expect(answer.confidence, d).toBeGreaterThanOrEqual(CROP_CONFIDENCE);
+    }
+  });
+});
+
 describe('the day asked alone', () => {
   const box = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
   // A story dated March 5 under its headline, a comment dated March 6, and a sidebar's "published"
