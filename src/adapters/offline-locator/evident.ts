@@ -38,6 +38,17 @@ function asks(query: Query, id: string, inContext = false): boolean {
 /** A description that leaves something out: "the article without the comments", "not the related stories". */
 const NEGATED = /\b(?:without|not|excluding|except|minus|apart from|other than)\b/i;
 
+/**
+ * True when the description leaves out what `asked` matches ("the article without the comments"),
+ * not something else beside it ("the comments, not the recent comments widget", "the related
+ * posts, excluding sponsored ones"): a negation before the first word asked.
+ */
+function leavesOut(description: string, asked: RegExp): boolean {
+  const negation = NEGATED.exec(description)?.index ?? -1;
+  const at = asked.exec(description)?.index ?? -1;
+  return negation >= 0 && at >= 0 && negation < at;
+}
+
 /** True when the description asks when ("when was it published", "the date", a date kind). */
 function asksWhen(query: Query): boolean {
   return asks(query, 'date') || query.terms.some((t) => t.word === 'when' || t.word === 'date');
@@ -202,8 +213,8 @@ const WHO_MADE = /^(?:opened|created)$/;
  * elsewhere; with "who", 7 right and 3 wrong). Nothing but the page and its day may be named: not
  * "the date of the comment", "the date on the related story card", "the concert date".
  */
-export function asksDayAlone(query: Query): boolean {
-  if (asks(query, 'byline') || asksWho(query) || namesOtherThing(query)) return false;
+export function asksDayAlone(query: Query, description = ''): boolean {
+  if (asks(query, 'byline') || asksWho(query) || namesOtherThing(query, description)) return false;
   // Nothing but the page and its day: not "the date of the next meetup", "the concert date".
   return [...query.terms, ...query.contextTerms].every(
     (t) => DAY_WORDS.has(t.word) || PAGE_NOUNS.has(t.word) || POST_NOUNS.has(t.word),
@@ -213,21 +224,34 @@ export function asksDayAlone(query: Query): boolean {
 /** Words of a description that ask for the page's own day and nothing else ("when was this story first published"). */
 const DAY_WORDS = new Set(
   words(
-    'date day time when was is it this publication published publish posted post written write pasted created released original first last updated modified edited reading',
+    'date day time timestamp when was is it this publication published publish posted posting post written write pasted created released uploaded upload original first last updated modified edited reading top bottom under below above headline title byline',
   ),
 );
 /** Kinds a description of the page's own date may name besides ("the date under the title", "the date of the article"). */
-const PAGE_DATE_KINDS = new Set(['date', 'byline', 'heading', 'article']);
+/** Kinds of things that carry dates of their own: "the date of the comment", "the date on the related story card". */
+const DATED_KINDS = new Set([
+  'comments',
+  'card',
+  'related',
+  'sidebar',
+  'list',
+  'table',
+  'testimonial',
+  'quote',
+]);
 /** Words that name something with a date of its own: "the date of the comment", "when the answer was posted". */
 const DATED_THINGS = new Set(
-  words('comment reply review answer card event concert meetup show game match order delivery sale deadline'),
+  words('comment reply answer card event concert meetup game match order delivery sale deadline'),
 );
+/** "The date of the show", "the show date" (`words` drops "show"). */
+const SHOW_DATE = /\b(?:the|this|next|upcoming|a) shows?\b|\bshow (?:date|time|day)s?\b/i;
 
 /** True when the description asks for the date of something else than the page: a comment's, a card's, an event's. */
-function namesOtherThing(query: Query): boolean {
+function namesOtherThing(query: Query, description = ''): boolean {
   return (
-    query.contextKinds.some((k) => k.strength >= 0.8 && !PAGE_DATE_KINDS.has(k.kind.id)) ||
-    [...query.terms, ...query.contextTerms].some((t) => DATED_THINGS.has(t.word))
+    query.contextKinds.some((k) => k.strength >= 0.8 && DATED_KINDS.has(k.kind.id)) ||
+    [...query.terms, ...query.contextTerms].some((t) => DATED_THINGS.has(t.word)) ||
+    SHOW_DATE.test(description)
   );
 }
 
@@ -257,7 +281,12 @@ function asksWho(query: Query): boolean {
  * would take for it, it is surely what was meant (see README "Element by description"); made the
  * answer when the locator chose another, out of fold it cropped one right and one wrong more.
  */
-export function soleDate(query: Query, views: readonly ElementView[], map: ElementMap): number {
+export function soleDate(
+  query: Query,
+  views: readonly ElementView[],
+  map: ElementMap,
+  description = '',
+): number {
   const updated = soleUpdated(query, views);
   if (updated >= 0) return updated;
   const who = asks(query, 'byline') || asksWho(query);
@@ -265,7 +294,7 @@ export function soleDate(query: Query, views: readonly ElementView[], map: Eleme
     !asksWhen(query) ||
     (!who && !asks(query, 'date')) ||
     query.terms.some((t) => OTHER_DATE.test(t.word)) ||
-    namesOtherThing(query)
+    namesOtherThing(query, description)
   )
     return -1;
   const published = map.about?.published;
@@ -1482,12 +1511,16 @@ const AMOUNT =
 
 /** Amounts a description may ask for that are not what the product costs now. */
 const PRICE_NOT_OWN =
-  /\b(?:total|subtotal|sub-total|original|was|old|regular|list|former|previous|shipping|delivery|tax)\b/i;
+  /\b(?:total|subtotal|sub-total|original|old|regular|list|former|previous|shipping|delivery|usual|before|compare(?:-at)?|struck|strike(?:through)?|cross(?:ed)?[- ]?out)\b|\bwas[- ]price\b|\bused to\b/i;
+/** Where a description places the price, after the product it names: "the price of the hat at the top". */
+const PRICE_PLACE = /\s+(?:in|at|on|under|below|above|beside|near|next|shown|inside|within|from|by)\b.*$/i;
 /** Words for the page's own product in "the price of …": "the price of this item". */
 const OWN_PRODUCT = new Set(words('product item page one it this'));
 const STRUCK_TAGS = new Set(['s', 'del', 'strike']);
 /** Words of an id or class that mark a former price: `price--was`, `old-price`, `a-text-strike`. */
 const STRUCK_HINTS = ['was', 'old', 'strike', 'strikethrough', 'regular', 'original', 'rrp', 'crossed'];
+/** Words of an item of a list beside the price that say it is no product's: "Shipping $4.99". */
+const NOT_AN_ITEM = /\b(?:shipping|delivery|postage|tax|vat|fees?|total|subtotal)\b/i;
 
 /**
  * For "the price" of a page's product ("how much does the table cost", "the price in the buy box"):
@@ -1517,17 +1550,16 @@ export function productPrice(description: string, query: Query, views: readonly 
   const headline = pageHeadline(views);
   // "The price of the hat": a product the headline does not name is not the page's.
   const headlineWords = new Set(words(headline?.element.text ?? ''));
-  const named = /\b(?:price|cost)s? of (?:the |a |an |this |that )?([^,.;]+)/i.exec(description)?.[1] ?? '';
+  const named = (
+    /\b(?:price|cost)s? of (?:the |a |an |this |that )?([^,.;]+)/i.exec(description)?.[1] ?? ''
+  ).replace(PRICE_PLACE, '');
   if (words(named).some((w) => !headlineWords.has(w) && !OWN_PRODUCT.has(w))) return -1;
   const top = (headline?.element.box.y ?? 0) - 50;
   const outside = (a: number): boolean => {
     const up = views[a];
     return up !== undefined && (up.tag === 'a' || frames(up) || asides(up));
   };
-  // A struck-through or "was" amount beside the price is not what it costs now.
-  const struck = (v: ElementView | undefined): boolean =>
-    v !== undefined && (STRUCK_TAGS.has(v.tag) || STRUCK_HINTS.some((w) => v.hints.has(w)));
-  const amounts = innermostOf(
+  const shown = innermostOf(
     views.filter(
       (v) =>
         AMOUNT.test(v.element.text.trim()) &&
@@ -1535,7 +1567,24 @@ export function productPrice(description: string, query: Query, views: readonly 
         v.tag !== 'a' &&
         !v.ancestors.some(outside),
     ),
-  ).filter((v) => !struck(v) && !v.ancestors.slice(0, 2).some((a) => struck(views[a])));
+  );
+  // A struck-through amount is not what it costs now; nor one a class calls "was", "old" or
+  // "regular" when another amount stands beside it (a store marks its one price "regular-price"
+  // when nothing is on sale).
+  const markedStruck = (v: ElementView | undefined): boolean =>
+    v !== undefined && STRUCK_HINTS.some((w) => v.hints.has(w));
+  const near = (v: ElementView): ElementView[] =>
+    v.ancestors.slice(0, 3).flatMap((a) => [views[a]!].filter(Boolean));
+  const struck = (v: ElementView): boolean => {
+    const around = [v, ...near(v).slice(0, 2)];
+    if (around.some((u) => STRUCK_TAGS.has(u.tag))) return true;
+    if (!around.some(markedStruck)) return false;
+    const box = v.ancestors[2] ?? -1;
+    return shown.some(
+      (o) => o !== v && o.ancestors.includes(box) && ![o, ...near(o).slice(0, 2)].some(markedStruck),
+    );
+  };
+  const amounts = shown.filter((v) => !struck(v));
   const first = views[firstOrLast(query, amounts)];
   if (first === undefined) return -1;
   // The first amount one item of a list or table whose other items show other amounts (a cart's
@@ -1546,7 +1595,10 @@ export function productPrice(description: string, query: Query, views: readonly 
     (v) =>
       v.ancestors.includes(list) &&
       !v.ancestors.includes(item ?? -1) &&
-      v.element.text.trim() !== first.element.text.trim(),
+      v.element.text.trim() !== first.element.text.trim() &&
+      !NOT_AN_ITEM.test(
+        views[v.ancestors.find((a) => views[a]?.element.parent === list) ?? -1]?.element.text ?? '',
+      ),
   );
   if (list >= 0 && others.length > 0) return -1;
   // The amount with its own label ("Price: $169.99"): the outermost element that shows just that.
@@ -2110,13 +2162,16 @@ function holding(
   };
   let at = outermost(index);
   const view = views[at];
-  // "The About the Author section", "the product search box": the section, whatever kind its
-  // heading is of. Not a control named in a box ("the Sign in link in the header area"), nor a
-  // check or text box.
+  // "The About the Author section", "the External links section", "the product search box": the
+  // section, whatever kind its heading is of. Not a control placed in a box ("the Sign in link in
+  // the header area"), nor a check or text box.
   const box =
     /\b(?:section|box|area|panel|block|module)\s*$/i.test(description) &&
     !/\b(?:check|text|input|combo)[\s-]?box\s*$/i.test(description) &&
-    !query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'search' && CONTROL_KINDS.has(k.kind.id));
+    !(
+      IN_A_BOX.test(description) &&
+      query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'search' && CONTROL_KINDS.has(k.kind.id))
+    );
   const single = box ? [] : query.kinds.filter((k) => !k.kind.container && k.strength >= 0.8);
   if (view && single.some((k) => k.kind.match(view, views) >= 0.8)) return at;
   if (single.length > 0) return -1;
@@ -2124,6 +2179,10 @@ function holding(
   while (parentOf(at) >= 0 && textOf(at).length <= phrase.length + 3) at = parentOf(at);
   return textOf(at).startsWith(phrase) ? outermost(at) : -1;
 }
+
+/** A box word that says where, not what: "… in the header area", "… in the login box". */
+const IN_A_BOX =
+  /\b(?:in|on|at|inside|within|of|from|under|below|above|near)\s+(?:the|this|that|a|an|its|their)\s+[^,;]*\b(?:section|box|area|panel|block|module)\s*$/i;
 
 /** The kinds of control a user names by its label ("the Buy Now button", "remember me checkbox"). */
 const CONTROL_KINDS = new Set(['button', 'link', 'field', 'textarea', 'checkbox', 'choice', 'tab', 'search']);
@@ -2191,9 +2250,9 @@ const POPULAR_HINTS = ['popular', 'popularpost', 'trending', 'mostread', 'most']
 const RELATED_ASKED =
   /(?<![\w.-])(?:related|recommend(?:ed|ations?)?|similar|also like|recirculation)(?![\w.-])/i;
 const POPULAR_ASKED = /(?<![\w.-])(?:trending|popular|most read|most viewed)(?![\w.-])/i;
-/** What a box of most read things holds or is: "the Most Popular stories", "the trending list", "Most Read". */
-const POPULAR_BOX =
-  /\b(?:stories|posts|articles|reads?|news|list|box|section|links|widget|module|panel|sidebar|headlines|videos|recipes)\b|\bmost (?:read|viewed)\b/i;
+/** The most popular one of something else, not a box of them: "the most popular answer", "the top trending comment". */
+const ONE_POPULAR =
+  /\b(?:trending|popular|most read|most viewed)\s+(?:answers?|comments?|repl(?:y|ies)|reviews?|questions?|(?:post|article|story|product|video|item|tweet)(?!s))\b/i;
 /** One thing of a box of more to read: "the link to the related article", "the related article card". */
 const ONE_OF_THEM =
   /\b(?:link|button|arrow) to\b|\b(?:card|item|thumbnail|teaser|headline|title|image|photo|picture)\s*$/i;
@@ -2213,9 +2272,10 @@ export function moreToRead(description: string, query: Query, views: readonly El
   if (!(popular || RELATED_ASKED.test(description)) || query.ordinal !== null) return -1;
   // "The main article without the related stories", "the link to the related article", "the
   // related article card": not the box, or one thing in it.
-  if (NEGATED.test(description) || ONE_OF_THEM.test(description)) return -1;
+  const asked = popular ? POPULAR_ASKED : RELATED_ASKED;
+  if (leavesOut(description, asked) || ONE_OF_THEM.test(description)) return -1;
   // "The most popular answer": the best of something else, not a box of most read stories.
-  if (popular && !POPULAR_BOX.test(description)) return -1;
+  if (popular && ONE_POPULAR.test(description)) return -1;
   const said = (w: string): boolean => query.terms.some((t) => t.word === w);
   if (said('tag') || said('topic') || said('keyword') || said('category')) return -1;
   const asksOther = query.kinds.some(
@@ -2282,10 +2342,10 @@ export function dataTable(query: Query, views: readonly ElementView[]): number {
 
 /** "the author's name", "the reporter's name", "the name of the writer", "the username of whoever posted this". */
 const NAME_ASKED =
-  /\b(?:author|reporter|writer|reviewer|poster)(?:'s|s')? (?:user)?name\b|\b(?:user)?name of the (?:author|reporter|writer|reviewer|poster)\b|\busername of (?:whoever|the person who|the one who|who) (?:posted|wrote|shared|created|uploaded)\b/i;
+  /\b(?:author|reporter|writer|reviewer|poster|uploader|op|original poster)(?:'s|s')? (?:user)?name\b|\b(?:user)?name of the (?:author|reporter|writer|reviewer|(?:original )?poster|uploader|op)\b|\busername of (?:whoever|the person who|the one who|who) (?:posted|wrote|shared|created|uploaded)\b/i;
 /** More than the name, or another person's: "the author's name and date", "my username", "the answer author's name". */
 const MORE_THAN_NAME =
-  /\b(?:and|when|date|time|photo|picture|avatar|bio|title|box|card|header|my|your|answer|answerer|answerers|commenter|commenters|comment|reply|replier)(?:'s|s')?\b/i;
+  /\b(?:and|when|date|time|photo|picture|avatar|bio|title|box|card|my|your|answer|answerer|answerers|commenter|commenters|comment|reply|replier)(?:'s|s')?\b/i;
 
 /**
  * For "the author's name" alone: the first short line (a name of at most six words, no day) that
@@ -2346,9 +2406,9 @@ export function authorName(
   );
 }
 
-/** "The comments by Bob", "comments from @jane": one person's (not "by readers", "from other users"). */
+/** "The comments by Bob", "the replies by @jane": one person's (not "by readers", "sorted by newest", "powered by Disqus"). */
 const BY_SOMEONE =
-  /\b(?:by|from) (?!(?:the |other |its |our )?(?:readers?|users?|visitors?|customers?|people|members?|the community|everyone|others)\b)\S+/i;
+  /(?<!\b(?:sorted|ordered|powered|hosted|provided|filtered|grouped|run|moderated)\s)\b[Bb]y\s+(?!(?:Disqus|Facebook|Livefyre|Viafoura|Coral|OpenWeb|Spot\.?IM|Commento|WordPress|Google|Jetpack)\b)(?:@\w+|\p{Lu}\p{L}+)/u;
 
 /** Words of an id or class that mark readers' comments: `comments`, `comment-list`, `disqus_thread`, `js_replies`. */
 const COMMENT_HINTS = ['comment', 'disqus', 'reply', 'response', 'review'];
@@ -2382,7 +2442,11 @@ export function commentsBox(description: string, query: Query, views: readonly E
   ];
   if (part.some(said)) return -1;
   // "The article without the comments"; "the comments by Bob" (one person's, not the box).
-  if (NEGATED.test(description) || BY_SOMEONE.test(description)) return -1;
+  if (
+    leavesOut(description, /\bcomments?\b|\bdiscussion\b|\brepl(?:y|ies)\b/i) ||
+    BY_SOMEONE.test(description)
+  )
+    return -1;
   const top = pageHeadline(views)?.element.box.y ?? 0;
   const outside = (a: number): boolean => {
     const up = views[a];
@@ -2445,7 +2509,7 @@ export function markedPart(description: string, query: Query, views: readonly El
   const part = parts.length === 1 ? parts[0] : undefined;
   if (part === undefined) return -1;
   // "The instructions for step 2", "the step that says to bake": one step, not them all.
-  if (/\bstep\b/i.test(description.replace(/\bstep[\s-]+by[\s-]+step\b/gi, ''))) return -1;
+  if (/\bstep\b/i.test(description.replace(/\bstep[\s-]+by[\s-]+step\b|\bone step at a time\b/gi, ''))) return -1;
   const other = query.kinds.some(
     (k) =>
       k.strength >= 0.8 &&

@@ -178,8 +178,8 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   // of equals), and a hand matcher that is quite sure may vouch for it.
   const headline = titled >= 0 && titleFirst(titled, evidentOne, views) && fits(titled);
   // The page's day, asked alone, wherever the ranker looked, too.
-  const dated = soleDate(query, views, map);
-  const day = !headline && dated >= 0 && asksDayAlone(query) && fits(dated);
+  const dated = soleDate(query, views, map, description);
+  const day = !headline && dated >= 0 && asksDayAlone(query, description) && fits(dated);
   const chosen = headline ? titled : day ? dated : agree ? hand.index : best;
   const named = namedControl(description, query, views);
   const vouched = vouchedEvident(evidentOne);

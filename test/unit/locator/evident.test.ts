@@ -2910,3 +2910,213 @@ describe('marks read as the page writes them (plural classes)', () => {
     expect(KINDS.share?.match(one('sharetools')[0]!, one('sharetools'))).toBe(1);
   });
 });
+
+describe("the guards' own guards (from a second review)", () => {
+  const h1 = element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Blue hat' }, 0, null);
+  const price = (d: string, page: PageElement[]): number =>
+    productPrice(d, parseDescription(d), viewsOf(page));
+
+  it("takes a store's one price classed 'regular' as the price, and no other product's below it", () => {
+    const page: PageElement[] = [
+      h1, // 0
+      element(
+        {
+          selector: 'span.regular-price',
+          tag: 'span',
+          attributes: { class: 'regular-price' },
+          text: '$25.00',
+        },
+        50,
+        null,
+      ), // 1
+      element(
+        { selector: 'span.regular-price span', tag: 'span', attributes: { class: 'price' }, text: '$25.00' },
+        50,
+        1,
+      ), // 2
+      element({ selector: 'div.upsell span', tag: 'span', text: '$12.00' }, 600, null), // 3
+    ];
+    expect(price('the price', page)).toBe(1);
+  });
+
+  it('asks for no current price when the former one is asked', () => {
+    const page: PageElement[] = [
+      h1, // 0
+      element({ selector: 'div.prices', tag: 'div', text: '$40.00 $25.00' }, 50, null), // 1
+      element({ selector: 'del', tag: 'del', text: '$40.00' }, 50, 1), // 2
+      element({ selector: 'span.now', tag: 'span', text: '$25.00' }, 50, 1), // 3
+    ];
+    for (const d of [
+      'the crossed-out price',
+      'the strikethrough price',
+      'the price before discount',
+      'the compare-at price',
+      'the usual price',
+      'the price it used to be',
+    ])
+      expect(price(d, page), d).toBe(-1);
+    for (const d of ['what was the price', 'the price including tax', 'the price of the hat at the top'])
+      expect(price(d, page), d).toBe(3);
+    expect(price('the price of the product in the buy box', page)).toBe(3);
+  });
+
+  it("keeps the price when the list beside it shows shipping, not other products' prices", () => {
+    const page: PageElement[] = [
+      h1, // 0
+      element({ selector: 'ul', tag: 'ul', role: 'list' }, 50, null), // 1
+      element({ selector: 'li.price', tag: 'li', text: '$25.00' }, 50, 1), // 2
+      element({ selector: 'li.ship', tag: 'li', text: 'Shipping $4.99' }, 80, 1), // 3
+      element({ selector: 'li.ship span', tag: 'span', text: '$4.99' }, 80, 3), // 4
+    ];
+    expect(price('the price', page)).toBe(2);
+  });
+
+  it('reads "the External links section" as the section its heading heads', () => {
+    const page: PageElement[] = [
+      element(
+        { selector: 'section', tag: 'section', text: 'External links Home page Source', box: wide(200) },
+        1000,
+        null,
+      ), // 0
+      element({ selector: 'h2', tag: 'h2', role: 'heading', level: 2, text: 'External links' }, 1000, 0), // 1
+      element({ selector: 'ul', tag: 'ul', role: 'list', text: 'Home page Source' }, 1040, 0), // 2
+    ];
+    for (const d of ['the External links section', 'the "External links" section', 'the External Links box'])
+      expect(evidentFound(d, parseDescription(d), viewsOf(page)).index, d).toBe(0);
+  });
+
+  it('takes a negation or a sort order after the comments or related stories as no leaving out', () => {
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null), // 0
+      element(
+        { selector: '#comments', tag: 'section', attributes: { id: 'comments' }, box: wide(800) },
+        1000,
+        null,
+      ), // 1
+      element(
+        {
+          selector: 'div.related-posts',
+          tag: 'div',
+          attributes: { class: 'related-posts' },
+          box: { x: 0, y: 2000, width: 800, height: 300 },
+        },
+        2000,
+        null,
+      ), // 2
+      element({ selector: 'div.related-posts a', tag: 'a', role: 'link', text: 'Another story' }, 2000, 2), // 3
+    ];
+    const comments = (d: string): number => commentsBox(d, parseDescription(d), viewsOf(page));
+    for (const d of [
+      'the comments, excluding the ads',
+      'the comments below the article, not the recent comments widget',
+      'the comments sorted by newest',
+      'the comments powered by Disqus',
+      'the reader comments from Facebook',
+    ])
+      expect(comments(d), d).toBe(1);
+    expect(comments('the comments by Bob')).toBe(-1);
+    expect(comments('the replies by @jane')).toBe(-1);
+    const more = (d: string): number => moreToRead(d, parseDescription(d), viewsOf(page));
+    for (const d of ['the related stories, not the ads', 'the related posts, excluding sponsored ones'])
+      expect(more(d), d).toBe(2);
+  });
+
+  it('takes "the Most Popular" and a trending rail as the box, the most popular answer as none', () => {
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null), // 0
+      element(
+        {
+          selector: 'aside.most-popular',
+          tag: 'aside',
+          attributes: { class: 'most-popular trending' },
+          box: { x: 900, y: 100, width: 300, height: 600 },
+        },
+        100,
+        null,
+      ), // 1
+      element({ selector: 'aside.most-popular a', tag: 'a', role: 'link', text: 'Another story' }, 100, 1), // 2
+    ];
+    const more = (d: string): number => moreToRead(d, parseDescription(d), viewsOf(page));
+    for (const d of [
+      'the Most Popular',
+      'the Trending Now rail',
+      'the most popular column',
+      'the popular products',
+    ])
+      expect(more(d), d).toBe(1);
+    for (const d of ['the most popular answer', 'the most popular comment', 'the most popular story'])
+      expect(more(d), d).toBe(-1);
+  });
+
+  it("reads the page's date for a review page, a header, an image or the share buttons; not for a show", () => {
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null), // 0
+      element({ selector: 'time', tag: 'time', text: 'March 5, 2021' }, 40, null), // 1
+    ];
+    const map = {
+      ...storyMap(page, 720),
+      about: { authors: [], published: '2021-03-05T08:00:00Z', headline: 'A story' },
+    };
+    const date = (d: string): number => soleDate(parseDescription(d), viewsOf(page), map, d);
+    for (const d of [
+      'when was this review published',
+      'the review date',
+      'the date in the article header',
+      'the date below the main image',
+      'the date next to the share buttons',
+    ])
+      expect(date(d), d).toBe(1);
+    for (const d of ['the date of the show', 'the show date', 'the date of the comment'])
+      expect(date(d), d).toBe(-1);
+    for (const d of [
+      'the timestamp',
+      'the date at the top',
+      'the posting date',
+      'when was the video uploaded',
+    ])
+      expect(asksDayAlone(parseDescription(d), d), d).toBe(true);
+    expect(asksDayAlone(parseDescription('the show date'), 'the show date')).toBe(false);
+  });
+
+  it("reads the author's name in a header, and the original poster's username", () => {
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A question' }, 100, null), // 0
+      element(
+        {
+          selector: 'div.author',
+          tag: 'div',
+          attributes: { class: 'author' },
+          text: 'jane_roe',
+          box: wide(18),
+        },
+        160,
+        null,
+      ), // 1
+    ];
+    const name = (d: string): number => authorName(d, parseDescription(d), viewsOf(page), []);
+    for (const d of [
+      "the author's name in the article header",
+      'the username of the original poster',
+      "the OP's username",
+      "the uploader's username",
+    ])
+      expect(name(d), d).toBe(1);
+  });
+
+  it('reads "the instructions, one step at a time" as the steps', () => {
+    const page: PageElement[] = [
+      element(
+        {
+          selector: 'div.instructions',
+          tag: 'div',
+          attributes: { class: 'instructions' },
+          box: { x: 0, y: 900, width: 800, height: 600 },
+        },
+        900,
+        null,
+      ),
+    ];
+    const d = 'the instructions, one step at a time';
+    expect(markedPart(d, parseDescription(d), viewsOf(page))).toBe(0);
+  });
+});
