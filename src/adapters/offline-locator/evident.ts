@@ -2416,7 +2416,7 @@ const COMMENT_HINTS = ['comment', 'disqus', 'reply', 'response', 'review'];
 /**
  * For "the comments section" ("the reader comments", "the reviews left by readers"): the outermost
  * box the page marks as its comments (an id or class that says comments, Disqus, replies or reviews)
- * of at least 20,000 px², below the page's headline and in no banner, navigation or sidebar (a
+ * of at least 20,000 px² and 40 px high (not a one-line count of them), below the page's headline and in no banner, navigation or sidebar (a
  * widget of recent comments), when there is one such box. -1 otherwise, or for one comment ("the
  * top comment", "the first comment"), a part of them ("the comment form", "the comment count"), a
  * negation ("the article without the comments") or one person's ("the comments by Bob").
@@ -2458,6 +2458,7 @@ export function commentsBox(description: string, query: Query, views: readonly E
       !['count', 'link', 'button', 'recent', 'widget', 'sidebar'].some((w) => v.hints.has(w)) &&
       !['a', 'button', 'form', 'input', 'textarea'].includes(v.tag) &&
       v.area >= 20_000 &&
+      v.element.box.height >= 40 &&
       v.element.box.y >= top &&
       !v.ancestors.some(outside),
   );
@@ -2509,7 +2510,8 @@ export function markedPart(description: string, query: Query, views: readonly El
   const part = parts.length === 1 ? parts[0] : undefined;
   if (part === undefined) return -1;
   // "The instructions for step 2", "the step that says to bake": one step, not them all.
-  if (/\bstep\b/i.test(description.replace(/\bstep[\s-]+by[\s-]+step\b|\bone step at a time\b/gi, ''))) return -1;
+  if (/\bstep\b/i.test(description.replace(/\bstep[\s-]+by[\s-]+step\b|\bone step at a time\b/gi, '')))
+    return -1;
   const other = query.kinds.some(
     (k) =>
       k.strength >= 0.8 &&

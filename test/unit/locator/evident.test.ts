@@ -1986,6 +1986,20 @@ describe('the comments', () => {
     expect(comments('the comments', page.slice(0, 4))).toBe(-1);
   });
 
+  it('is the comments box, not a one-line count of them marked alike above it', () => {
+    const summary = element(
+      {
+        selector: 'div.comment-summary',
+        tag: 'div',
+        attributes: { class: 'pb-comment-wrapper' },
+        box: { x: 0, y: 1080, width: 1264, height: 18 },
+      },
+      1080,
+      null,
+    );
+    expect(comments('the comments section', [...page, summary])).toBe(4);
+  });
+
   it('is not asked for by one comment or a part of them', () => {
     expect(comments('the top comment')).toBe(-1);
     expect(comments('the first comment')).toBe(-1);
