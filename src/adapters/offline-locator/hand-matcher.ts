@@ -33,6 +33,12 @@ export interface Query {
   terms: Term[];
   /** Words after "in the", "of the", "at the", …: the element or an ancestor should match them. */
   contextTerms: Term[];
+  /**
+   * Words of `contextTerms` that say what the thing holds, not where it is: after "with",
+   * "showing", … in the place's part ("the photo at the top of the story with its caption and
+   * credit"). Absent when none.
+   */
+  heldTerms?: ReadonlySet<string>;
   modifiers: Set<string>;
   /** "first" → 0, "second" → 1, "third" → 2, "last" → -1; null when none. */
   ordinal: number | null;
@@ -162,6 +168,8 @@ export function parseDescription(description: string): Query {
   const at = LOCATION.exec(masked);
   const targetText = at && at.index > 0 ? lower.slice(0, at.index) : lower;
   const contextText = at && at.index > 0 ? lower.slice(at.index + at[0].length) : '';
+  const heldAt = HOLDING.exec(masked.slice(lower.length - contextText.length));
+  const heldTerms = heldAt ? new Set(words(contextText.slice(heldAt.index))) : undefined;
   const modifiers = new Set<string>();
   const notModifier = (w: string): boolean => {
     if (!MODIFIERS.has(w)) return true;
@@ -209,6 +217,7 @@ export function parseDescription(description: string): Query {
     contextTerms: context
       .filter((w) => kindsOf(w).length === 0)
       .map((word) => ({ word, weight: 1, kindWord: false })),
+    ...(heldTerms ? { heldTerms } : {}),
     modifiers,
     ordinal: ordinal ?? null,
     // "the share buttons" is one share bar, not a group of them.

@@ -332,8 +332,9 @@ export function inDoubt(
  * chosen element is not in it.
  */
 export function outOfContext(query: Query, rows: readonly Float64Array[], chosen: number): boolean {
-  // "The title of the paper": the page is the place, whatever element a class calls "paper".
-  if (query.contextTerms.length === 0 || placedOnPage(query)) return false;
+  // "The title of the paper": the page is the place, whatever element a class calls "paper". "…
+  // with its caption and credit": what the thing holds, not where it is.
+  if (query.contextTerms.every((t) => query.heldTerms?.has(t.word)) || placedOnPage(query)) return false;
   const at = FEATURES.indexOf('context');
   const context = (i: number): number => rows[i]?.[at] ?? 0;
   return context(chosen) < 0.5 && rows.some((_, i) => context(i) >= 0.9);

@@ -7,6 +7,7 @@ import {
   locateByHand,
   locateOffline,
   NESTED_GAP,
+  outOfContext,
   parseDescription,
   shortlistOffline,
   soleDate,
@@ -14,6 +15,7 @@ import {
   TITLE_CONFIDENCE,
   vouchedElement,
 } from '../../../src/adapters/offline-locator/offline-locator.js';
+import { FEATURES } from '../../../src/adapters/offline-locator/features.js';
 import { DOUBT_CAP, doubtful } from '../../../src/adapters/offline-locator/hand-matcher.js';
 import type { ElementView } from '../../../src/adapters/offline-locator/kinds.js';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
@@ -1186,6 +1188,17 @@ describe("the page's publication date", () => {
 });
 
 describe('a place that is the page itself', () => {
+  it('reads what a "with" clause after the place names as held, not as a place', () => {
+    const query = parseDescription('the photo at the top of the story with its caption and credit');
+    expect([...(query.heldTerms ?? [])]).toContain('credit');
+    const at = FEATURES.indexOf('context');
+    const rows = [new Float64Array(FEATURES.length), new Float64Array(FEATURES.length)];
+    rows[1]![at] = 1;
+    // Element 1 matches the words after "of the"; element 0, chosen, does not.
+    expect(outOfContext(query, rows, 0)).toBe(false);
+    expect(outOfContext(parseDescription('the photo in the credit union story'), rows, 0)).toBe(true);
+  });
+
   it('crops "the title of the paper" to the headline, wherever a class says paper', () => {
     const page: PageElement[] = [
       element(
