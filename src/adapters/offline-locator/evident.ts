@@ -192,10 +192,15 @@ const PAGE_NOUNS = new Set(
  * True when the words after "of the", "in the" name the page itself ("the title of the paper",
  * "the date of this post"): the whole page is the place, not an element marked "paper".
  */
+/** Page nouns that, after "of the", may name one of several on the page: "the date of the answer". */
+const PAGE_PARTS_NAMED = new Set(words('answer review'));
+
 export function placedOnPage(query: Query): boolean {
   return (
     query.contextTerms.length > 0 &&
-    query.contextTerms.every((t) => PAGE_NOUNS.has(t.word) || POST_NOUNS.has(t.word))
+    query.contextTerms.every(
+      (t) => (PAGE_NOUNS.has(t.word) || POST_NOUNS.has(t.word)) && !PAGE_PARTS_NAMED.has(t.word),
+    )
   );
 }
 
@@ -224,7 +229,7 @@ export function asksDayAlone(query: Query, description = ''): boolean {
 /** Words of a description that ask for the page's own day and nothing else ("when was this story first published"). */
 const DAY_WORDS = new Set(
   words(
-    'date day time timestamp when was is it this publication published publish posted posting post written write pasted created released uploaded upload original first last updated modified edited reading top bottom under below above headline title byline',
+    'date day time timestamp when was is it this publication published publish posted posting post written write pasted created released uploaded upload original first last updated modified edited reading',
   ),
 );
 /** Kinds a description of the page's own date may name besides ("the date under the title", "the date of the article"). */
@@ -1579,9 +1584,10 @@ export function productPrice(description: string, query: Query, views: readonly 
     const around = [v, ...near(v).slice(0, 2)];
     if (around.some((u) => STRUCK_TAGS.has(u.tag))) return true;
     if (!around.some(markedStruck)) return false;
-    const box = v.ancestors[2] ?? -1;
+    const box = v.ancestors[Math.min(2, v.ancestors.length - 1)] ?? -1;
     return shown.some(
-      (o) => o !== v && o.ancestors.includes(box) && ![o, ...near(o).slice(0, 2)].some(markedStruck),
+      (o) =>
+        o !== v && (box < 0 || o.ancestors.includes(box)) && ![o, ...near(o).slice(0, 2)].some(markedStruck),
     );
   };
   const amounts = shown.filter((v) => !struck(v));
@@ -1945,10 +1951,14 @@ const HOME_WORDS = new Set(words('home homepage page go to the load logo site ma
 /** A link to a site's home: its path is "/" or a locale's ("/en-US/"), whatever its host, query or fragment. */
 function homeLink(v: ElementView): boolean {
   const href = v.tag === 'a' ? (v.element.attributes.href ?? '').trim() : '';
-  if (href === '' || href.startsWith('#')) return false;
-  const path = href.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]+/i, '').replace(/[?#].*$/, '');
-  return /^\/?(?:[a-z]{2}(?:-[a-z]{2})?\/?)?$/i.test(path) && (path !== '' || href !== path);
+  const host = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]+/i.exec(href)?.[0] ?? '';
+  const path = href.slice(host.length).replace(/[?#].*$/, '');
+  // A relative link must say "/" at least: not "?lang=fr" or "#main"; "/tv" is a section, "/en-US/" a locale.
+  return (host !== '' || path.startsWith('/')) && LOCALE_ROOT.test(path);
 }
+/** The path of a site's home: "/", none (an absolute link), or a language's ("/en-US/", "/fr/"). */
+const LOCALE_ROOT =
+  /^\/?(?:(?:en|fr|de|es|it|nl|pt|ja|zh|ko|ru|pl|sv|da|fi|no|nb|cs|tr|ar|he|el|hu|ro|uk)(?:[-_][a-z]{2})?\/?)?$/i;
 
 /**
  * The logo of the brand a description names ("the WebMD logo", "The New York Times logo at the
@@ -1972,10 +1982,20 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
   const pictured = new Set(
     views.filter((v) => v.tag === 'img' || v.tag === 'svg').flatMap((v) => v.ancestors.slice(0, 3)),
   );
+  // Not a breadcrumb's first item, a menu's "Home" or a sign-in link with an icon: its own words
+  // are the brand's and little else, and it stands in no list, navigation or trail.
   const brandLink = (v: ElementView): boolean =>
     homeLink(v) &&
     v.element.box.y < 400 &&
-    (pictured.has(v.index) || words(v.element.text).every((w) => brand.includes(w) || HOME_WORDS.has(w)));
+    (pictured.has(v.index) || v.element.text.trim() !== '') &&
+    words(v.element.text).every((w) => brand.includes(w) || HOME_WORDS.has(w)) &&
+    !v.ancestors.some((a) => {
+      const up = views[a];
+      return (
+        up !== undefined &&
+        (up.tag === 'li' || up.tag === 'nav' || up.role === 'navigation' || hinted(up, 'breadcrumb', 'crumb'))
+      );
+    });
   const logos = views.filter(
     (v) => ((logo?.match(v, views) ?? 0) >= 0.8 || brandLink(v)) && shows(v) && (!link || v.tag === 'a'),
   );
@@ -2406,9 +2426,22 @@ export function authorName(
   );
 }
 
+/**
+ * True when an element's class, or an id that is no heading's slug, marks it as comments: not
+ * `#sharing-with-multiple-developers-code-review`, a docs section's anchor.
+ */
+function commentMarked(v: ElementView): boolean {
+  const { class: className = '', id = '' } = v.element.attributes;
+  const idWords = id.split(/[^a-z0-9]+/i).filter(Boolean);
+  const marks = new Set(words(`${className} ${idWords.length <= 3 ? id : ''}`));
+  return COMMENT_HINTS.some((w) => marks.has(w));
+}
+
 /** "The comments by Bob", "the replies by @jane": one person's (not "by readers", "sorted by newest", "powered by Disqus"). */
-const BY_SOMEONE =
-  /(?<!\b(?:sorted|ordered|powered|hosted|provided|filtered|grouped|run|moderated)\s)\b[Bb]y\s+(?!(?:Disqus|Facebook|Livefyre|Viafoura|Coral|OpenWeb|Spot\.?IM|Commento|WordPress|Google|Jetpack)\b)(?:@\w+|\p{Lu}\p{L}+)/u;
+const BY_SOMEONE = /\b(?:[Bb]y|[Ff]rom)\s+(?:@\w+|\p{Lu}\p{L}+)/u;
+/** "By" or "from" whom that is no one person: "sorted by newest", "by readers", "from Facebook". */
+const BY_ANYONE =
+  /\b(?:sorted|ordered|powered|hosted|provided|filtered|grouped|run|moderated)\s+by\b|\b(?:by|from)\s+(?:the\s+|other\s+|its\s+|our\s+|all\s+)?(?:readers?|users?|visitors?|customers?|people|members?|subscribers?|guests?|community|everyone|others|disqus|facebook|livefyre|viafoura|coral|openweb|spot\.?im|commento|wordpress|google|jetpack)\b/i;
 
 /** Words of an id or class that mark readers' comments: `comments`, `comment-list`, `disqus_thread`, `js_replies`. */
 const COMMENT_HINTS = ['comment', 'disqus', 'reply', 'response', 'review'];
@@ -2442,11 +2475,8 @@ export function commentsBox(description: string, query: Query, views: readonly E
   ];
   if (part.some(said)) return -1;
   // "The article without the comments"; "the comments by Bob" (one person's, not the box).
-  if (
-    leavesOut(description, /\bcomments?\b|\bdiscussion\b|\brepl(?:y|ies)\b/i) ||
-    BY_SOMEONE.test(description)
-  )
-    return -1;
+  const bySomeone = BY_SOMEONE.test(description) && !BY_ANYONE.test(description);
+  if (leavesOut(description, /\bcomments?\b|\bdiscussion\b|\brepl(?:y|ies)\b/i) || bySomeone) return -1;
   const top = pageHeadline(views)?.element.box.y ?? 0;
   const outside = (a: number): boolean => {
     const up = views[a];
@@ -2454,7 +2484,7 @@ export function commentsBox(description: string, query: Query, views: readonly E
   };
   const found = views.filter(
     (v) =>
-      COMMENT_HINTS.some((w) => v.hints.has(w)) &&
+      commentMarked(v) &&
       !['count', 'link', 'button', 'recent', 'widget', 'sidebar'].some((w) => v.hints.has(w)) &&
       !['a', 'button', 'form', 'input', 'textarea'].includes(v.tag) &&
       v.area >= 20_000 &&

@@ -285,7 +285,10 @@ const ANY_MONTH =
 const SOME_DAY = new RegExp(
   [
     `\\b${ANY_MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`,
-    `(?<!\\d)\\d{1,2}(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?${ANY_MONTH}(?:\\s|,|$)`,
+    `\\b\\d{1,2}(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?${ANY_MONTH}(?:\\s|,|$)`,
+    // A byline's spans read as one text, the day glued to the name before it: "Nolan22 Dec 2016" —
+    // with its year, so that "Galaxy S24 may launch" is no day.
+    `(?<=\\p{L})\\d{1,2}(?:st|nd|rd|th)?\\.?\\s+${ANY_MONTH},?\\s+(?:19|20)\\d{2}`,
     '\\b\\d{4}-\\d{2}-\\d{2}\\b',
     '\\b\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}\\b',
   ].join('|'),

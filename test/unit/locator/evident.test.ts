@@ -25,6 +25,7 @@ import {
   namedById,
   namedControl,
   newsletterBox,
+  placedOnPage,
   pageFooter,
   productPrice,
   quotedPhrase,
@@ -247,7 +248,15 @@ describe('the items a description lists and the phrase it quotes', () => {
       'by Lucas Nolan22 Dec 2016651',
     ])
       expect(showsSomeDay(text), text).toBe(true);
-    for (const text of ['Market 5', 'decade 2', 'Chapter 12', 'A380 Dec fleet'])
+    for (const text of [
+      'Market 5',
+      'decade 2',
+      'Chapter 12',
+      'A380 Dec fleet',
+      'Galaxy S24 may launch',
+      'PS5 March update',
+      'Windows11 Nov',
+    ])
       expect(showsSomeDay(text), text).toBe(false);
   });
 });
@@ -3082,12 +3091,7 @@ describe("the guards' own guards (from a second review)", () => {
       expect(date(d), d).toBe(1);
     for (const d of ['the date of the show', 'the show date', 'the date of the comment'])
       expect(date(d), d).toBe(-1);
-    for (const d of [
-      'the timestamp',
-      'the date at the top',
-      'the posting date',
-      'when was the video uploaded',
-    ])
+    for (const d of ['the timestamp', 'the posting date', 'when was the video uploaded'])
       expect(asksDayAlone(parseDescription(d), d), d).toBe(true);
     expect(asksDayAlone(parseDescription('the show date'), 'the show date')).toBe(false);
   });
@@ -3132,5 +3136,98 @@ describe("the guards' own guards (from a second review)", () => {
     ];
     const d = 'the instructions, one step at a time';
     expect(markedPart(d, parseDescription(d), viewsOf(page))).toBe(0);
+  });
+});
+
+describe("the guards' guards (from a third review)", () => {
+  it('asks for no day alone when the headline, the title or the bottom comes with it', () => {
+    for (const d of ['the headline and the date', 'the title and date of the post', 'the date at the bottom'])
+      expect(asksDayAlone(parseDescription(d), d), d).toBe(false);
+  });
+
+  it("takes no docs section whose anchor's slug ends in 'code-review' for the comments", () => {
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Evolve' }, 0, null), // 0
+      element(
+        {
+          selector: '#sharing-with-multiple-developers-code-review',
+          tag: 'section',
+          attributes: { id: 'sharing-with-multiple-developers-code-review' },
+          box: wide(800),
+        },
+        1000,
+        null,
+      ), // 1
+    ];
+    for (const d of ['the comments', 'the comments section'])
+      expect(commentsBox(d, parseDescription(d), viewsOf(page)), d).toBe(-1);
+  });
+
+  it("takes no sign-in link, no breadcrumb's first item and no section's link for the site's home", () => {
+    const link = (href: string, text: string, parent: number | null = null, y = 40): PageElement =>
+      element(
+        { selector: `a[href="${href}"]`, tag: 'a', role: 'link', name: text, text, attributes: { href } },
+        y,
+        parent,
+      );
+    const logo = (d: string, page: PageElement[]): number => brandLogo(d, parseDescription(d), viewsOf(page));
+    const icon = (parent: number): PageElement =>
+      element({ selector: 'a svg', tag: 'svg', role: 'img' }, 40, parent);
+    expect(logo('the Acme logo', [link('/', 'Sign in to Acme'), icon(0)])).toBe(-1);
+    expect(
+      logo('the Acme logo', [link('/', 'Back to Acme'), icon(0), link('/', 'Acme', null, 60), icon(2)]),
+    ).toBe(2);
+    const trail = [
+      element(
+        { selector: 'ol.breadcrumb', tag: 'ol', role: 'list', attributes: { class: 'breadcrumb' } },
+        300,
+        null,
+      ),
+      element({ selector: 'ol.breadcrumb li', tag: 'li', role: 'listitem' }, 300, 0),
+      link('/', 'Acme', 1, 300),
+    ];
+    expect(logo('the Acme logo', trail)).toBe(-1);
+    expect(logo('the Acme logo', [link('?lang=fr', 'Acme')])).toBe(-1);
+    expect(logo('the Acme logo', [link('/tv', 'Acme')])).toBe(-1);
+    expect(logo('the Acme logo', [link('//www.acme.com/', 'Acme')])).toBe(0);
+    expect(logo('the Acme logo', [link('https://www.acme.com', 'Acme')])).toBe(0);
+  });
+
+  it("reads a capitalised description's 'By Readers' as anyone's, and 'from @jane' as one person's", () => {
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null), // 0
+      element(
+        { selector: '#comments', tag: 'section', attributes: { id: 'comments' }, box: wide(800) },
+        1000,
+        null,
+      ), // 1
+    ];
+    const comments = (d: string): number => commentsBox(d, parseDescription(d), viewsOf(page));
+    for (const d of ['The Comments By Readers', 'the comments by Other Readers', 'Comments Sorted By Newest'])
+      expect(comments(d), d).toBe(1);
+    for (const d of ['the replies from @jane', 'the comments from Bob']) expect(comments(d), d).toBe(-1);
+  });
+
+  it('places "of the paper" on the page, "of the answer" in one of several', () => {
+    expect(placedOnPage(parseDescription('the title of the paper'))).toBe(true);
+    expect(placedOnPage(parseDescription('the date of the answer'))).toBe(false);
+    expect(placedOnPage(parseDescription('the date of the review'))).toBe(false);
+  });
+
+  it('passes over a former price classed so on a shallow map too', () => {
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Blue hat' }, 0, null),
+      element(
+        { selector: 'span.old-price', tag: 'span', attributes: { class: 'old-price' }, text: '$40.00' },
+        50,
+        null,
+      ),
+      element(
+        { selector: 'span.price', tag: 'span', attributes: { class: 'price' }, text: '$25.00' },
+        50,
+        null,
+      ),
+    ];
+    expect(productPrice('the price', parseDescription('the price'), viewsOf(page))).toBe(2);
   });
 });
