@@ -232,7 +232,6 @@ const DAY_WORDS = new Set(
     'date day time timestamp when was is it this publication published publish posted posting post written write pasted created released uploaded upload original first last updated modified edited reading',
   ),
 );
-/** Kinds a description of the page's own date may name besides ("the date under the title", "the date of the article"). */
 /** Kinds of things that carry dates of their own: "the date of the comment", "the date on the related story card". */
 const DATED_KINDS = new Set([
   'comments',
@@ -1579,7 +1578,7 @@ export function productPrice(description: string, query: Query, views: readonly 
   const markedStruck = (v: ElementView | undefined): boolean =>
     v !== undefined && STRUCK_HINTS.some((w) => v.hints.has(w));
   const near = (v: ElementView): ElementView[] =>
-    v.ancestors.slice(0, 3).flatMap((a) => [views[a]!].filter(Boolean));
+    v.ancestors.slice(0, 3).flatMap((a) => (views[a] ? [views[a]] : []));
   const struck = (v: ElementView): boolean => {
     const around = [v, ...near(v).slice(0, 2)];
     if (around.some((u) => STRUCK_TAGS.has(u.tag))) return true;
