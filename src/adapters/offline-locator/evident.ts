@@ -1577,16 +1577,18 @@ export function productPrice(description: string, query: Query, views: readonly 
   // when nothing is on sale).
   const markedStruck = (v: ElementView | undefined): boolean =>
     v !== undefined && STRUCK_HINTS.some((w) => v.hints.has(w));
-  const near = (v: ElementView): ElementView[] =>
-    v.ancestors.slice(0, 3).flatMap((a) => (views[a] ? [views[a]] : []));
+  // An amount and its two nearest wrappers: where a price's marks sit.
+  const around = (v: ElementView): ElementView[] => [
+    v,
+    ...v.ancestors.slice(0, 2).flatMap((a) => (views[a] ? [views[a]] : [])),
+  ];
   const struck = (v: ElementView): boolean => {
-    const around = [v, ...near(v).slice(0, 2)];
-    if (around.some((u) => STRUCK_TAGS.has(u.tag))) return true;
-    if (!around.some(markedStruck)) return false;
+    const marks = around(v);
+    if (marks.some((u) => STRUCK_TAGS.has(u.tag))) return true;
+    if (!marks.some(markedStruck)) return false;
     const box = v.ancestors[Math.min(2, v.ancestors.length - 1)] ?? -1;
     return shown.some(
-      (o) =>
-        o !== v && (box < 0 || o.ancestors.includes(box)) && ![o, ...near(o).slice(0, 2)].some(markedStruck),
+      (o) => o !== v && (box < 0 || o.ancestors.includes(box)) && !around(o).some(markedStruck),
     );
   };
   const amounts = shown.filter((v) => !struck(v));
