@@ -42,6 +42,7 @@ import {
 } from '../../src/adapters/offline-locator/ranker.js';
 import {
   asksDayAlone,
+  asksWhoAndWhen,
   codeFound,
   evidentFound,
   namedByClass,
@@ -87,6 +88,8 @@ interface Sample {
   date: number;
   /** The description asks for a day alone (asksDayAlone in evident.ts): the date rule's element may be the answer wherever the ranker looked. */
   dayAlone: boolean;
+  /** The description asks who wrote the page and when (asksWhoAndWhen in evident.ts): the date rule's element may be the answer wherever the ranker looked. */
+  whoAndWhen: boolean;
   /** The control the description names (namedControl in evident.ts), -1 when none. */
   named: number;
   /** The element a vouching rule of evident.ts found (vouchedEvident), -1 when none. */
@@ -144,6 +147,7 @@ for (const p of pages) {
       titleFirst: titleFirst(title, found, views),
       date: soleDate(query, views, p.map, c.description),
       dayAlone: asksDayAlone(query, c.description),
+      whoAndWhen: asksWhoAndWhen(query),
       named: namedControl(c.description, query, views),
       vouch: vouchedEvident(found),
       ordinal: query.ordinal !== null,
@@ -423,7 +427,9 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
   const headline = a.s.title >= 0 && a.s.titleFirst && a.s.fits(a.s.title);
   // The page's day, asked alone, wherever the ranker looked, too.
   const day = !headline && a.s.date >= 0 && a.s.dayAlone && a.s.fits(a.s.date);
-  const chosen = headline ? a.s.title : day ? a.s.date : agree ? a.s.hand.index : a.chosen;
+  // The author and day's line, asked for, wherever the ranker looked, too.
+  const byline = !headline && !day && a.s.date >= 0 && a.s.whoAndWhen && a.s.fits(a.s.date);
+  const chosen = headline ? a.s.title : day || byline ? a.s.date : agree ? a.s.hand.index : a.chosen;
   const { index, confidence } = decideAnswer(
     {
       ranked: confidenceAt(cal, a),

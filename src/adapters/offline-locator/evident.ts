@@ -49,9 +49,16 @@ function leavesOut(description: string, asked: RegExp): boolean {
   return negation >= 0 && at >= 0 && negation < at;
 }
 
-/** True when the description asks when ("when was it published", "the date", a date kind). */
+/**
+ * True when the description asks when ("when was it published", "the date", a date kind, "the
+ * publish time" but not "the reading time", "how long ago it was posted").
+ */
 function asksWhen(query: Query): boolean {
-  return asks(query, 'date') || query.terms.some((t) => t.word === 'when' || t.word === 'date');
+  return (
+    asks(query, 'date') ||
+    timeAsked(query) ||
+    query.terms.some((t) => t.word === 'when' || t.word === 'date' || t.word === 'ago')
+  );
 }
 
 /** True for the page's frame around its content: a banner or a navigation. */
@@ -206,10 +213,13 @@ export function placedOnPage(query: Query): boolean {
 
 /** Words that ask for another date than the publication ("when the page was last modified"). */
 const OTHER_DATE = /\b(?:updat|modifi|edit|chang|revis|expir|due|event|born|died)/;
-/** Words that ask who wrote the page ("who wrote it and when", "the author and date"). */
-const WHO = /^(?:author|wrote|writ|report|by|start|ask)/;
-/** Verbs that ask who made the page only beside "when" ("who opened the issue and when"; not "the date it was created"). */
-const WHO_MADE = /^(?:opened|created)$/;
+/** Words that ask who wrote the page ("the author and date", "the reporter's name"). */
+const WHO = /^(?:author|reporter|writer|by)/;
+/**
+ * Verbs that ask who wrote or made the page beside "who" ("who wrote it and when", "who opened the
+ * issue and when"); alone they ask when ("when the question was asked", "when it was written").
+ */
+const WHO_DID = /^(?:wrote|writ|report|start|ask|opened|created|made|posted)/;
 
 /**
  * True when the description asks for a day alone, not who wrote the page ("the publication date",
@@ -259,13 +269,14 @@ function namesOtherThing(query: Query, description = ''): boolean {
   );
 }
 
+/** True when the description asks who wrote the page and when ("who wrote the article and when", "the byline with the author and date"). */
+export function asksWhoAndWhen(query: Query): boolean {
+  return (asks(query, 'byline') || asksWho(query)) && asksWhen(query);
+}
+
 /** True when the description asks who wrote or made the page. */
 function asksWho(query: Query): boolean {
-  const said = (w: string): boolean => query.terms.some((t) => t.word === w);
-  return (
-    query.terms.some((t) => WHO.test(t.word)) ||
-    (said('when') && !said('date') && query.terms.some((t) => WHO_MADE.test(t.word)))
-  );
+  return query.terms.some((t) => WHO.test(t.word) || (query.who === true && WHO_DID.test(t.word)));
 }
 
 /**
@@ -357,7 +368,8 @@ function authorAndTime(query: Query, views: readonly ElementView[]): number {
       (AUTHOR_HINTS.some((w) => w !== 'byline' && v.hints.has(w)) ||
         (v.hints.has('byline') && !TIME_HINTS.some((w) => v.hints.has(w))))) ||
     (v.tag === 'a' && AUTHOR_PATHS.some((w) => v.href.has(w))) ||
-    BYLINE.test(v.element.text.trim());
+    BYLINE.test(v.element.text.trim()) ||
+    BY_AT_END.test(v.element.text.trim());
   const time = (v: ElementView): boolean =>
     v.tag === 'time' ||
     v.tag === 'relative-time' ||
@@ -1792,6 +1804,9 @@ const SEARCH_SAYS =
 const SEARCH_KINDS = new Set(['search', 'form']);
 /** Input types a search field has (none given is text). */
 const SEARCH_FIELD_TYPES = new Set(['', 'text', 'search']);
+/** Words of a field's id, class or name that ask for a place: a station or store finder's, not the site's search. */
+const PLACE_FIELD = words('zip zipcode postal postcode location city');
+
 /** Words a description of the page's search form uses besides its kind words ("the site search form at the top"). */
 const SEARCH_FORM_WORDS = new Set([
   ...words('site documentation docs wiki store shop'),
@@ -1841,6 +1856,8 @@ export function searchForm(description: string, query: Query, views: readonly El
     if ((v.tag !== 'form' && v.role !== 'search') || v.area > 0.25 * right * bottom) return false;
     const held = fields.filter((f) => f.ancestors.includes(v.index));
     if (held.length === 0 || held.length > 2) return false;
+    // A form that asks for a place ("Enter your Zip Code") finds stations or stores, not the site's pages.
+    if (held.some((f) => PLACE_FIELD.some((w) => f.hints.has(w)))) return false;
     return (
       says(v) ||
       held.some(says) ||
@@ -2022,6 +2039,9 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
 const BYLINE =
   /^\W{0,3}(?:(?:[Ww]ritten|[Pp]osted|[Pp]ublished|[Rr]eported|[Ss]tory|[Ww]ords)\s+)?(?:[Bb]y|BY)\s*:?\s+\p{Lu}/u;
 
+/** A line that ends "by" and a name of one to three words: "2/26/2015 7:11 AM PST BY TMZ STAFF", "Posted on May 3 by Jane Doe". */
+const BY_AT_END = /\s(?:[Bb]y|BY)\s*:?\s+\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}$/u;
+
 /** Words a description of a byline uses besides kind words: "who wrote it and when", "the author's name". */
 const BYLINE_WORDS = /^(?:author|wr[io]t|report|by|start|ask|post|publish|edit|when|date|day|time|name)/;
 
@@ -2035,14 +2055,14 @@ export function soleByline(query: Query, views: readonly ElementView[]): number 
   const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
   // "the share buttons below the byline" asks for share buttons.
   const other = strong.some((id) => id !== 'byline' && id !== 'date');
-  const asked = strong.includes('byline') || (!other && query.terms.some((t) => WHO.test(t.word)));
+  const asked = strong.includes('byline') || (!other && asksWho(query));
   // "the author's bio", "the author's twitter handle" ask for something else about the author.
   const aside = query.terms.some(
     (t) => !t.kindWord && !BYLINE_WORDS.test(t.word) && !RUNNING_TEXT.has(t.word),
   );
   if (!asked || aside) return -1;
   // "who wrote it and when", "the author and publication time": the line must show the day too.
-  const when = asksWhen(query) || timeAsked(query);
+  const when = asksWhen(query);
   return soleShowing(
     views,
     (_, raw) => raw.length <= 160 && BYLINE.test(raw.trim()) && (!when || showsSomeDay(raw)),

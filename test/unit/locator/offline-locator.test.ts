@@ -1460,3 +1460,64 @@ describe('a description the hand matcher finds nowhere', () => {
     expect(locateOffline('the pricing table', map)).toMatchObject({ selector: null });
   });
 });
+
+describe('the author and day asked together', () => {
+  const box = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+  // A post whose line under the title holds its author's link and a relative time, with no metadata;
+  // a side box about the author that a ranker alone may prefer for "who wrote the post".
+  const page: PageElement[] = [
+    element(
+      { selector: 'article', tag: 'article', role: 'article', text: 'A post.', box: box(0, 0, 800, 1500) },
+      0,
+      null,
+    ), // 0
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A post' }, 10, 0), // 1
+    element(
+      { selector: 'div.meta', tag: 'div', attributes: { class: 'meta' }, text: 'Jane Roe • 8h' },
+      60,
+      0,
+    ), // 2
+    element(
+      {
+        selector: 'div.meta a',
+        tag: 'a',
+        role: 'link',
+        attributes: { href: '/author/jane-roe' },
+        text: 'Jane Roe',
+      },
+      60,
+      2,
+    ), // 3
+    element({ selector: 'div.meta time', tag: 'time', text: '8h' }, 60, 2), // 4
+    element({ selector: 'p.body', tag: 'p', text: 'The post goes on.', box: box(0, 120, 800, 1300) }, 120, 0), // 5
+    element(
+      {
+        selector: 'div.author-box',
+        tag: 'div',
+        attributes: { class: 'author-box' },
+        text: 'About the author: Jane Roe writes about posts. Written 2021.',
+        box: box(0, 1550, 800, 200),
+      },
+      1550,
+      null,
+    ), // 6
+  ];
+  const answer = (description: string) => shortlistOffline(description, storyMap(page, 1900), 0).answer;
+
+  it('is the line that holds both, wherever the ranker looked', () => {
+    for (const d of [
+      'who wrote the post and when',
+      'author name and how long ago it was posted',
+      'the byline with the author and time of publication',
+    ])
+      expect(answer(d), d).toMatchObject({ selector: 'div.meta', confidence: TITLE_CONFIDENCE });
+  });
+
+  it('reads a verb as "who" only beside "who": "when the post was written" asks for the day alone', () => {
+    expect(answer('who wrote the post and when').selector).toBe('div.meta');
+    const day = answer('when the post was written');
+    expect(day.selector === 'div.meta' && day.confidence >= CROP_CONFIDENCE).toBe(false);
+    expect(parseDescription('who asked the question and when').who).toBe(true);
+    expect(parseDescription('when the question was asked').who).toBeUndefined();
+  });
+});
