@@ -540,8 +540,9 @@ export type EvidentRule =
  * story's tags 10 of 10, its picture 11 of 11, a row of tabs 7 of 7, a file's lines 5 of 5, the
  * author's name 9 of 9, a product's price 8 of 8, a data table 16 of 16, parts marked alike 24 of
  * 24, more to read 25 of 26 and the comments 8 of 9 (each miss: the labels mark a list inside
- * the box found, under half its size). The previous and next links (2) and the subheadline (3) found too few
- * to vouch: their element is a ranker feature only, as are the newsletter's sign-up and the file
+ * the box found, under half its size), and later the previous and next links 5 of 5. The
+ * subheadline (3) found too few to vouch: its element is a ranker feature only, as are the
+ * newsletter's sign-up (15 of 19: the labels take the form inside the box found) and the file
  * list. The last-edited line vouches through {@link soleDate}.
  */
 export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
@@ -563,6 +564,7 @@ export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'tabs',
   'file',
   'search',
+  'adjacent',
   'logo',
   'code',
   'text',

@@ -1545,6 +1545,9 @@ describe("the page's search form, its previous and next links, and a wordmark lo
       adjacentLinks(description, parseDescription(description), on);
     expect(adjacent('links to the previous and next articles')).toBe(9);
     expect(adjacent('the older and newer posts links')).toBe(9);
+    // Right 5 of 5 times on bench/describe's pages: it vouches for its element.
+    const pager = 'links to the previous and next articles';
+    expect(vouchedEvident(evidentFound(pager, parseDescription(pager), views))).toBe(9);
     expect(adjacent('the link to the next article')).toBe(-1);
     // A link back in the header and one on in the footer: what holds both holds the page's headline.
     const apart = viewsOf([
