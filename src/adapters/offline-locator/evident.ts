@@ -605,7 +605,7 @@ export function evidentFound(
     ['heading', () => namedTitle(description, query, views)],
     ['code', () => codeFound(description, query, views)],
     ['text', () => mainText(query, views)],
-    ['share', () => shareBar(query, views)],
+    ['share', () => shareBar(query, views, description)],
   ];
   for (const [rule, find] of rules) {
     const index = find();
@@ -1087,13 +1087,18 @@ const NETWORKS = [
 ];
 
 /**
- * The page's share bar, when the description asks for share buttons: the innermost element holding
- * links or buttons of two networks or more, not in the page's footer, and one that says "share"
- * (itself or one of three elements around it) when any does; the first of them for "at the top",
- * the last for "at the end", else the only one. -1 otherwise.
+ * The page's share bar, when the description asks for share buttons and not for other buttons
+ * beside them ("the recommend, bookmark and share buttons"): the innermost element holding links or buttons of two networks or more, not in the
+ * page's footer, and one that says "share" (its text, or the marks of itself or one of three
+ * elements around it) when any does; the first of them for "at the top", the last for "at the
+ * end", else the only one. -1 otherwise.
  */
-export function shareBar(query: Query, views: readonly ElementView[]): number {
+export function shareBar(query: Query, views: readonly ElementView[], description = ''): number {
   if (!asks(query, 'share')) return -1;
+  // "The recommend, bookmark and share buttons" asks for more than the share bar (not "the share
+  // links (Email, BlogThis, Twitter)", whose items are the bar's).
+  const listed = listedItems(description).flatMap((item) => words(item));
+  if (listed.includes('share') && listed.some((w) => w !== 'share' && !NETWORKS.includes(w))) return -1;
   const networks = new Map<number, Set<string>>();
   for (const v of views) {
     const network = NETWORKS.find(
@@ -1108,7 +1113,9 @@ export function shareBar(query: Query, views: readonly ElementView[]): number {
     [i, ...(views[i]?.ancestors ?? [])].some((a) => views[a]?.role === 'contentinfo');
   const around = new Set(holders.flatMap((i) => views[i]?.ancestors ?? []));
   let bars = holders.filter((i) => !inFooter(i) && !around.has(i));
+  // Marked so, or a bar whose own links say it ("Share on Facebook Share on Twitter").
   const saysShare = (i: number): boolean =>
+    views[i]?.textSet.has('share') === true ||
     [i, ...(views[i]?.ancestors ?? []).slice(0, 3)].some((a) => {
       const v = views[a];
       return v !== undefined && [...v.hints, ...v.labels].some((w) => w.includes('share'));

@@ -625,6 +625,48 @@ describe("the page's running text and its share bar", () => {
     // No headline to go by: as for "the share buttons", none of two bars.
     expect(shareBar(parseDescription('the share buttons under the byline'), twiceViews)).toBe(-1);
   });
+
+  it('counts a bar whose links say "Share on …" as one that says share, and is no bar for more buttons', () => {
+    // Icons named only by their network, in a bar at the top whose text says "Share on Facebook", and
+    // in one at the end inside a box classed "submeta__share".
+    const icon = (selector: string, network: string, y: number, parent: number): PageElement =>
+      element(
+        {
+          selector,
+          tag: 'a',
+          role: 'link',
+          name: network,
+          attributes: { href: `https://www.${network}.com/x` },
+        },
+        y,
+        parent,
+      );
+    const said = viewsOf([
+      element({ selector: 'article', tag: 'article', role: 'article', box: wide(4000) }, 0, null), // 0
+      element(
+        {
+          selector: 'ul.top',
+          tag: 'ul',
+          attributes: { class: 'social--top' },
+          text: 'Share on Facebook Share on Twitter',
+        },
+        100,
+        0,
+      ), // 1
+      icon('a.fb1', 'facebook', 100, 1),
+      icon('a.tw1', 'twitter', 100, 1),
+      element({ selector: 'div.submeta', tag: 'div', attributes: { class: 'submeta__share' } }, 3800, 0), // 4
+      element({ selector: 'ul.bottom', tag: 'ul', attributes: { class: 'social--bottom' } }, 3800, 4), // 5
+      icon('a.fb2', 'facebook', 3800, 5),
+      icon('a.tw2', 'twitter', 3800, 5),
+    ]);
+    expect(shareBar(parseDescription('share buttons near the top'), said)).toBe(1);
+    expect(shareBar(parseDescription('the share buttons at the end'), said)).toBe(5);
+    const more = 'the recommend, bookmark and share buttons at the top';
+    expect(shareBar(parseDescription(more), said, more)).toBe(-1);
+    const networks = 'the Twitter and Facebook share buttons at the top';
+    expect(shareBar(parseDescription(networks), said, networks)).toBe(1);
+  });
 });
 
 describe('a code block by the names of code it shows', () => {
