@@ -51,15 +51,24 @@ function leavesOut(description: string, asked: RegExp): boolean {
 
 /**
  * True when the description asks when ("when was it published", "the date", a date kind, "the
- * publish time" but not "the reading time", "how long ago it was posted").
+ * publish time" but not "the reading time" or "the cook time", "how long ago it was posted").
  */
 function asksWhen(query: Query): boolean {
   return (
     asks(query, 'date') ||
-    timeAsked(query) ||
-    query.terms.some((t) => t.word === 'when' || t.word === 'date' || t.word === 'ago')
+    (timeAsked(query) && !query.terms.some((t) => OTHER_TIMES.has(t.word))) ||
+    query.terms.some((t) => t.word === 'when' || t.word === 'date') ||
+    // "How long ago it was posted", not "the stories from 2 days ago".
+    (query.terms.some((t) => t.word === 'ago') && query.terms.some((t) => t.word === 'long'))
   );
 }
+
+/** Words that name another time than when the page was written: "the cook time", "the prep time", "delivery time". */
+const OTHER_TIMES = new Set(
+  words(
+    'cook cooking prep preparation total bake baking run running load loading open opening delivery shipping ready rest active wait response process lead travel take takes make',
+  ),
+);
 
 /** True for the page's frame around its content: a banner or a navigation. */
 function frames(v: ElementView): boolean {
@@ -214,10 +223,11 @@ export function placedOnPage(query: Query): boolean {
 /** Words that ask for another date than the publication ("when the page was last modified"). */
 const OTHER_DATE = /\b(?:updat|modifi|edit|chang|revis|expir|due|event|born|died)/;
 /** Words that ask who wrote the page ("the author and date", "the reporter's name"). */
-const WHO = /^(?:author|reporter|writer|by)/;
+const WHO = /^(?:author|reporter|writer)/;
 /**
- * Verbs that ask who wrote or made the page beside "who" ("who wrote it and when", "who opened the
- * issue and when"); alone they ask when ("when the question was asked", "when it was written").
+ * Verbs that ask who wrote or made the page beside "who" or "by" ({@link Query.who}: "who wrote it
+ * and when", "who opened the issue and when", "written by and when"); alone they ask when ("when
+ * the question was asked", "when it was written").
  */
 const WHO_DID = /^(?:wrote|writ|report|start|ask|opened|created|made|posted)/;
 
@@ -255,7 +265,9 @@ const DATED_KINDS = new Set([
 ]);
 /** Words that name something with a date of its own: "the date of the comment", "when the answer was posted". */
 const DATED_THINGS = new Set(
-  words('comment reply answer card event concert meetup game match order delivery sale deadline'),
+  words(
+    'comment reply answer review tweet photo card event concert meetup game match order delivery sale deadline',
+  ),
 );
 /** "The date of the show", "the show date" (`words` drops "show"). */
 const SHOW_DATE = /\b(?:the|this|next|upcoming|a) shows?\b|\bshow (?:date|time|day)s?\b/i;
@@ -369,7 +381,7 @@ function authorAndTime(query: Query, views: readonly ElementView[]): number {
         (v.hints.has('byline') && !TIME_HINTS.some((w) => v.hints.has(w))))) ||
     (v.tag === 'a' && AUTHOR_PATHS.some((w) => v.href.has(w))) ||
     BYLINE.test(v.element.text.trim()) ||
-    BY_AT_END.test(v.element.text.trim());
+    datedBy(v.element.text.trim());
   const time = (v: ElementView): boolean =>
     v.tag === 'time' ||
     v.tag === 'relative-time' ||
@@ -1813,8 +1825,11 @@ const SEARCH_SAYS =
 const SEARCH_KINDS = new Set(['search', 'form']);
 /** Input types a search field has (none given is text). */
 const SEARCH_FIELD_TYPES = new Set(['', 'text', 'search']);
-/** Words of a field's id, class or name that ask for a place: a station or store finder's, not the site's search. */
-const PLACE_FIELD = words('zip zipcode postal postcode location city');
+/**
+ * Words of a field's id, class or name that ask for a postal code: a station or store finder's, not
+ * the site's search (not "location" or "city": a weather or real-estate site searches by them).
+ */
+const PLACE_FIELD = words('zip zipcode postal postcode');
 
 /** Words a description of the page's search form uses besides its kind words ("the site search form at the top"). */
 const SEARCH_FORM_WORDS = new Set([
@@ -2048,8 +2063,30 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
 const BYLINE =
   /^\W{0,3}(?:(?:[Ww]ritten|[Pp]osted|[Pp]ublished|[Rr]eported|[Ss]tory|[Ww]ords)\s+)?(?:[Bb]y|BY)\s*:?\s+\p{Lu}/u;
 
-/** A line that ends "by" and a name of one to three words: "2/26/2015 7:11 AM PST BY TMZ STAFF", "Posted on May 3 by Jane Doe". */
+/** A line that ends "by" and a name of one to three words. */
 const BY_AT_END = /\s(?:[Bb]y|BY)\s*:?\s+\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}$/u;
+/** Words a day or time is written with before "by": "Posted on Tue, March 3 at 7:11 AM PST by …". */
+const WHEN_WORDS = new Set(
+  'posted published updated on at last jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july august september october november december mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday am pm a.m p.m ago hour hours min mins minute minutes day days week weeks month months year years'.split(
+    ' ',
+  ),
+);
+
+/**
+ * True for a line that says when and then "by" and a name, and nothing else: "2/26/2015 7:11 AM PST
+ * BY TMZ STAFF", "Posted on May 3 by Jane Doe" — not a caption ("… Photograph by John Smith"),
+ * a footer ("Powered by WordPress") or prose ("signed on March 3 by President Biden").
+ */
+function datedBy(text: string): boolean {
+  const by = BY_AT_END.exec(text);
+  if (!by) return false;
+  const before = text.slice(0, by.index);
+  if (!showsSomeDay(before) && !showsSomeTime(before)) return false;
+  // What is left once the day and time are read: a time zone ("PST"), nothing more.
+  return (before.match(/\p{L}[\p{L}.]*/gu) ?? []).every(
+    (w) => WHEN_WORDS.has(w.toLowerCase().replace(/\.$/, '')) || /^\p{Lu}{2,4}$/u.test(w),
+  );
+}
 
 /** Words a description of a byline uses besides kind words: "who wrote it and when", "the author's name". */
 const BYLINE_WORDS = /^(?:author|wr[io]t|report|by|start|ask|post|publish|edit|when|date|day|time|name)/;

@@ -39,7 +39,10 @@ export interface Query {
    * credit"). Absent when none.
    */
   heldTerms?: ReadonlySet<string>;
-  /** The description says "who" or "whom": its verbs ask for a person ("who asked", not "when the question was asked"). */
+  /**
+   * The description says "who", "whom" or a verb and "by" ("written by"): its verbs ask for a
+   * person ("who asked", "reported by"; not "when the question was asked").
+   */
   who?: boolean;
   modifiers: Set<string>;
   /** "first" → 0, "second" → 1, "third" → 2, "last" → -1; null when none. */
@@ -61,6 +64,10 @@ const AT_TOP =
 const AT_BOTTOM =
   /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:bottom|end|foot)(?=\s+of\b|\s*$|\s*[,.;)])|\bbottom of the\b/;
 const OF_SOMETHING = /\b(?:top|start|beginning|bottom|end|foot) of the (?!page\b)/;
+
+/** "who", "whom", or a verb and "by": the description asks for a person ("who wrote it", "written by and when"). */
+const WHO_ASKED =
+  /\bwho(?:m)?\b|\b(?:written|wrote|reported|posted|authored|created|made|started|asked|opened|submitted)\s+by\b/;
 
 /** "last updated", "last modified on", "was last edited". */
 const LAST_CHANGED = /\blast\s+(?:updat|modifi|edit|chang|revis)/;
@@ -220,7 +227,7 @@ export function parseDescription(description: string): Query {
       .filter((w) => kindsOf(w).length === 0)
       .map((word) => ({ word, weight: 1, kindWord: false })),
     ...(heldTerms ? { heldTerms } : {}),
-    ...(/\bwho(?:m)?\b/.test(lower) ? { who: true } : {}),
+    ...(WHO_ASKED.test(lower) ? { who: true } : {}),
     modifiers,
     ordinal: ordinal ?? null,
     // "the share buttons" is one share bar, not a group of them.

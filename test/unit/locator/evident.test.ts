@@ -3332,3 +3332,80 @@ describe('who and when, and the search that finds a place', () => {
     expect(searchForm(description, parseDescription(description), viewsOf(page))).toBe(2);
   });
 });
+
+describe("who and when's guards (from a review)", () => {
+  const page = [
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null), // 0
+    element({ selector: 'figure', tag: 'figure', role: 'figure' }, 40, null), // 1
+    element(
+      {
+        selector: 'figcaption',
+        tag: 'figcaption',
+        text: 'Crowds gather in Kyiv on Feb. 24, 2022. Photograph by John Smith',
+      },
+      300,
+      1,
+    ), // 2
+    element(
+      { selector: 'p.dek', tag: 'p', text: 'The bill was signed on March 3 by President Biden' },
+      340,
+      null,
+    ), // 3
+    element({ selector: 'div.meta', tag: 'div', text: 'Jane Roe • 8h' }, 380, null), // 4
+    element(
+      {
+        selector: 'div.meta a',
+        tag: 'a',
+        role: 'link',
+        attributes: { href: '/author/jane-roe' },
+        text: 'Jane Roe',
+      },
+      380,
+      4,
+    ), // 5
+    element({ selector: 'div.meta time', tag: 'time', text: '8h' }, 380, 4), // 6
+    element({ selector: 'p.times', tag: 'p', text: 'Prep time 10 mins, cook time 40 mins' }, 420, null), // 7
+  ];
+  const views = viewsOf(page);
+  const map = storyMap(page, 720);
+  const dated = (d: string): number => soleDate(parseDescription(d), views, map, d);
+
+  it('takes no caption or prose ending "by" and a name for the author\'s line', () => {
+    expect(dated('who wrote the story and when')).toBe(4);
+    const alone = viewsOf([page[0]!, page[1]!, page[2]!, page[3]!]);
+    expect(soleDate(parseDescription('who wrote the story and when'), alone, map)).toBe(-1);
+  });
+
+  it('reads "written by" and "reported by" as asking who, and another time or thing as no byline', () => {
+    expect(dated('written by and when')).toBe(4);
+    expect(parseDescription('reported by').who).toBe(true);
+    for (const d of [
+      'the cook time and the author',
+      'the time it takes to make and who made it',
+      'who posted the top review and when',
+      "the author's other stories from 2 days ago",
+    ])
+      expect(dated(d), d).toBe(-1);
+  });
+
+  it('keeps a site search whose field asks for a location: only a postal code makes a finder', () => {
+    const search = [
+      element({ selector: 'form#search', tag: 'form', attributes: { id: 'search' } }, 0, null),
+      element(
+        { selector: 'main', tag: 'main', role: 'main', box: { x: 0, y: 40, width: 1280, height: 3000 } },
+        40,
+        null,
+      ),
+      element(
+        {
+          selector: 'form#search input',
+          tag: 'input',
+          attributes: { type: 'text', id: 'LocationSearch_input' },
+        },
+        0,
+        0,
+      ),
+    ];
+    expect(searchForm('the search bar', parseDescription('the search bar'), viewsOf(search))).toBe(0);
+  });
+});
