@@ -265,19 +265,24 @@ const DATED_KINDS = new Set([
 ]);
 /** Words that name something with a date of its own: "the date of the comment", "when the answer was posted". */
 const DATED_THINGS = new Set(
-  words(
-    'comment reply answer review tweet photo card event concert meetup game match order delivery sale deadline',
-  ),
+  words('comment reply answer tweet card event concert meetup game match order delivery sale deadline'),
 );
 /** "The date of the show", "the show date" (`words` drops "show"). */
 const SHOW_DATE = /\b(?:the|this|next|upcoming|a) shows?\b|\bshow (?:date|time|day)s?\b/i;
+/**
+ * One review or photo of several ("who posted the top review and when", "the date of the first
+ * photo"); not "this review", "the review date" or "the main image", which may be the page's own.
+ */
+const ONE_OF_SEVERAL =
+  /\b(?:top|first|second|third|last|latest|newest|oldest|best|worst|highest|lowest|each|every|one)\s+(?:[a-z]+\s+)?(?:reviews?|photos?|images?|pictures?)\b/i;
 
 /** True when the description asks for the date of something else than the page: a comment's, a card's, an event's. */
 function namesOtherThing(query: Query, description = ''): boolean {
   return (
     query.contextKinds.some((k) => k.strength >= 0.8 && DATED_KINDS.has(k.kind.id)) ||
     [...query.terms, ...query.contextTerms].some((t) => DATED_THINGS.has(t.word)) ||
-    SHOW_DATE.test(description)
+    SHOW_DATE.test(description) ||
+    ONE_OF_SEVERAL.test(description)
   );
 }
 

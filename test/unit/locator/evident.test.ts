@@ -3383,6 +3383,7 @@ describe("who and when's guards (from a review)", () => {
       'the cook time and the author',
       'the time it takes to make and who made it',
       'who posted the top review and when',
+      'the author and date of the first photo',
       "the author's other stories from 2 days ago",
     ])
       expect(dated(d), d).toBe(-1);
