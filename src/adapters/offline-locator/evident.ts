@@ -639,17 +639,44 @@ export function vouchedEvident(found: { index: number; rule: EvidentRule | null 
 /**
  * The element that shows every item the description lists ({@link listedItems}), innermost; the
  * first copy of a menu the page repeats. The map cuts an element's text at 200 characters, so a cut
- * text may show only the first items, the last of them close to the cut. -1 when none.
+ * text may show only the first items, the last of them close to the cut; failing that, the box
+ * whose headings are the items ({@link headingAll}). -1 when none.
  */
 function listedShowing(description: string, query: Query, views: readonly ElementView[]): number {
   // Read both ways, the smaller element that shows them: "print, save and share" run together in
   // the page's wrapper, "Print" and "Save" in its share bar.
-  const found = listedReadings(description)
+  const readings = listedReadings(description);
+  const found = readings
     .map((items) => views[showingAll(query, views, items)])
     .filter((v) => v !== undefined);
-  return (
-    found.reduce<ElementView | undefined>((a, v) => (a && a.area <= v.area ? a : v), undefined)?.index ?? -1
+  const smallest = found.reduce<ElementView | undefined>(
+    (a, v) => (a && a.area <= v.area ? a : v),
+    undefined,
   );
+  return smallest?.index ?? headingAll(views, readings[0] ?? []);
+}
+
+/**
+ * The innermost element that holds a heading for each of `items` ("the sidebar with Guides,
+ * Upcoming and Other Stories": its headings "Guides", "Upcoming", "Other Stories"), the first such
+ * heading of each, when none of them is alone and the element is no more than half the page:
+ * a box whose text the map cut before its last items. -1 otherwise.
+ */
+function headingAll(views: readonly ElementView[], items: readonly string[]): number {
+  if (items.length < 2) return -1;
+  const headings = views.filter((v) => v.role === 'heading');
+  const firsts = items.map((item) =>
+    headings.find((h) => {
+      const text = plainText(h);
+      return text === item || text.startsWith(`${item} `);
+    }),
+  );
+  if (firsts.some((h) => h === undefined)) return -1;
+  const [one, ...others] = firsts as ElementView[];
+  const holder = (one?.ancestors ?? []).find((a) => others.every((h) => h.ancestors.includes(a)));
+  const { right, bottom } = pageExtent(views);
+  const v = holder === undefined ? undefined : views[holder];
+  return v !== undefined && v.area <= 0.5 * right * bottom ? v.index : -1;
 }
 
 /** {@link listedShowing} for one reading of the items. */

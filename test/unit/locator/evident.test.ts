@@ -3410,3 +3410,31 @@ describe("who and when's guards (from a review)", () => {
     expect(searchForm('the search bar', parseDescription('the search bar'), viewsOf(search))).toBe(0);
   });
 });
+
+describe('items listed as the headings of a box', () => {
+  it('is the innermost box that holds a heading for each item, when no text shows them all', () => {
+    const wide = (y: number, height: number) => ({ x: 0, y, width: 1280, height });
+    const boxOf = (i: number, title: string, y: number, parent: number): PageElement[] => [
+      element({ selector: `div.s${i}`, tag: 'div', box: wide(y, 400) }, y, parent),
+      element({ selector: `div.s${i} h2`, tag: 'h2', role: 'heading', level: 2, text: title }, y, -1),
+    ];
+    const page: PageElement[] = [
+      element({ selector: 'main', tag: 'main', role: 'main', box: wide(0, 6000) }, 0, null), // 0
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, 0), // 1
+      element(
+        { selector: '#sidebar', tag: 'div', attributes: { id: 'sidebar' }, box: wide(3000, 1300) },
+        3000,
+        0,
+      ), // 2
+    ];
+    for (const [i, title] of ['Guides', 'Upcoming', 'Other Stories'].entries()) {
+      const [section, heading] = boxOf(i, title, 3000 + 430 * i, 2);
+      page.push(section!, { ...heading!, parent: page.length });
+    }
+    const views = viewsOf(page);
+    const d = 'the sidebar with Guides, Upcoming and Other Stories';
+    expect(evidentFound(d, parseDescription(d), views)).toEqual({ index: 2, rule: 'listed' });
+    const missing = 'the sidebar with Guides, Upcoming and Deals';
+    expect(evidentFound(missing, parseDescription(missing), views).rule).not.toBe('listed');
+  });
+});
