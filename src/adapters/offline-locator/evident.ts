@@ -2460,6 +2460,9 @@ export function dataTable(query: Query, views: readonly ElementView[]): number {
 }
 
 /** "the author's name", "the reporter's name", "the name of the writer", "the username of whoever posted this". */
+/** "Who wrote it", "who created this recipe": the author alone, the byline's line when the page has one. */
+const WHO_WROTE_PAGE =
+  /^\W*who (?:wrote|created|authored|reported) (?:it|this|(?:the|this) (?:article|story|post|recipe|piece|page))\W*$/i;
 const NAME_ASKED =
   /\b(?:author|reporter|writer|reviewer|poster|uploader|op|original poster)(?:'s|s')? (?:user)?name\b|\b(?:user)?name of the (?:author|reporter|writer|reviewer|(?:original )?poster|uploader|op)\b|\busername of (?:whoever|the person who|the one who|who) (?:posted|wrote|shared|created|uploaded)\b/i;
 /** More than the name, or another person's: "the author's name and date", "my username", "the answer author's name". */
@@ -2472,8 +2475,9 @@ const MORE_THAN_NAME =
  * person's page, or inside one of those), at or below the page's headline and in no banner,
  * aside, comment or list of other stories — when the page's metadata names its authors, the first
  * that shows one of them. A username only of whoever posted the page ("the username of whoever
- * posted this"), not "my username" or the header's. -1 otherwise, or for another person's name ("the
- * answer author's name", "the commenter's username").
+ * posted this"), not "my username" or the header's. For "who wrote it" alone, the same when the
+ * page has no line "By" and a name ({@link soleByline}). -1 otherwise, or for another person's name
+ * ("the answer author's name", "the commenter's username").
  */
 export function authorName(
   description: string,
@@ -2481,7 +2485,10 @@ export function authorName(
   views: readonly ElementView[],
   authors: readonly string[],
 ): number {
-  if (!NAME_ASKED.test(description) || MORE_THAN_NAME.test(description) || query.ordinal !== null) return -1;
+  // "Who wrote it" is the line "By …" when the page has one ({@link soleByline}), else the name.
+  const who = WHO_WROTE_PAGE.test(description);
+  if (who ? soleByline(query, views) >= 0 : !NAME_ASKED.test(description)) return -1;
+  if (MORE_THAN_NAME.test(description) || query.ordinal !== null) return -1;
   // "The username field", "the login form's username box": a control, not who wrote the page.
   if (query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'byline')) return -1;
   const marked = (v: ElementView | undefined): boolean =>

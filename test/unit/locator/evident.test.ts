@@ -3438,3 +3438,53 @@ describe('items listed as the headings of a box', () => {
     expect(evidentFound(missing, parseDescription(missing), views).rule).not.toBe('listed');
   });
 });
+
+describe('who wrote the page, asked alone', () => {
+  const head = element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null);
+  it("is the author's marked name when no line says 'By' and a name", () => {
+    const page = [
+      head,
+      element(
+        {
+          selector: 'a.writer',
+          tag: 'a',
+          role: 'link',
+          attributes: { href: '/author/jane-roe' },
+          text: 'Jane Roe',
+        },
+        60,
+        null,
+      ),
+    ];
+    const name = (d: string): number => authorName(d, parseDescription(d), viewsOf(page), ['Jane Roe']);
+    for (const d of ['who wrote the article', 'who wrote it', 'who created this recipe'])
+      expect(name(d), d).toBe(1);
+    // More than who: no name alone.
+    expect(name('who wrote the article and when')).toBe(-1);
+    expect(name('who wrote the comment')).toBe(-1);
+  });
+
+  it("leaves a line 'By Jane Roe, staff reporter' to the byline rule", () => {
+    const page = [
+      head,
+      element({ selector: 'div.byline', tag: 'div', text: 'By Jane Roe Staff reporter' }, 60, null),
+      element(
+        {
+          selector: 'a.writer',
+          tag: 'a',
+          role: 'link',
+          attributes: { href: '/author/jane-roe' },
+          text: 'Jane Roe',
+        },
+        60,
+        1,
+      ),
+    ];
+    const d = 'who wrote it';
+    expect(authorName(d, parseDescription(d), viewsOf(page), ['Jane Roe'])).toBe(-1);
+    expect(evidentFound(d, parseDescription(d), viewsOf(page), ['Jane Roe'])).toEqual({
+      index: 1,
+      rule: 'byline',
+    });
+  });
+});
