@@ -10,6 +10,7 @@ import {
   plain,
   showsSomeDay,
   showsSomeTime,
+  withoutDaysAndTimes,
   stem,
   synonymsOf,
   words,
@@ -271,10 +272,11 @@ const DATED_THINGS = new Set(
 const SHOW_DATE = /\b(?:the|this|next|upcoming|a) shows?\b|\bshow (?:date|time|day)s?\b/i;
 /**
  * One review or photo of several ("who posted the top review and when", "the date of the first
- * photo"); not "this review", "the review date" or "the main image", which may be the page's own.
+ * photo"); not "this review", "the review date" or "the main image", which may be the page's own,
+ * nor a place beside one ("the date above the top image").
  */
 const ONE_OF_SEVERAL =
-  /\b(?:top|first|second|third|last|latest|newest|oldest|best|worst|highest|lowest|each|every|one)\s+(?:[a-z]+\s+)?(?:reviews?|photos?|images?|pictures?)\b/i;
+  /(?<!\b(?:above|below|under|beneath|over|beside|near|after|before|next\s+to)\s+(?:the\s+)?)\b(?:top|first|second|third|last|latest|newest|oldest|best|worst|highest|lowest|each|every|one)\s+(?:[a-z]+\s+)?(?:reviews?|photos?|images?|pictures?)\b/i;
 
 /** True when the description asks for the date of something else than the page: a comment's, a card's, an event's. */
 function namesOtherThing(query: Query, description = ''): boolean {
@@ -415,6 +417,9 @@ function authorAndTime(query: Query, views: readonly ElementView[]): number {
     return (!storyFooter(up, views) && aside) || up.tag === 'li' || up.role === 'banner';
   };
   const readingTime = /\b\d+\s*min(?:ute)?s?\.?\s+read\b/gi;
+  // A recipe's "Prep Time: 15 mins", "Cook time 1 hr" is no time of writing.
+  const duration =
+    /\b(?:prep|preparation|cook|cooking|total|bake|baking|active|inactive|rest|ready|chill)\b\W*(?:time)?\W*(?:in\W*)?\d+\s*(?:mins?|minutes?|hrs?|hours?|h|m)\b/gi;
   const lines = innermostOf(
     views.filter((v) => {
       const raw = v.element.text;
@@ -424,7 +429,7 @@ function authorAndTime(query: Query, views: readonly ElementView[]): number {
         raw.length > 0 &&
         raw.length <= 200 &&
         !raw.endsWith('…') &&
-        (showsSomeDay(raw) || showsSomeTime(raw.replace(readingTime, ''))) &&
+        (showsSomeDay(raw) || showsSomeTime(raw.replace(readingTime, '').replace(duration, ''))) &&
         !beside(v.index) &&
         !v.ancestors.some(beside)
       );
@@ -622,7 +627,7 @@ export function evidentFound(
     ['heading', () => namedTitle(description, query, views)],
     ['code', () => codeFound(description, query, views)],
     ['text', () => mainText(query, views)],
-    ['share', () => shareBar(query, views, description)],
+    ['share', () => shareBar(query, views)],
   ];
   for (const [rule, find] of rules) {
     const index = find();
@@ -1130,19 +1135,27 @@ const NETWORKS = [
   'mailto',
 ];
 
+/** A share bar's own label: "Share", "Share on Facebook", "Share this product", "Share Tweet Save" (not "Share your story"). */
+const SHARE_LABEL =
+  /^share(?:$| (?:on|via|to|with|this|the|it|article|story|post|page|product|recipe|tweet|pin|save|email|print|facebook|twitter|linkedin)\b)/;
+
+/** Actions beside sharing that a description may ask buttons for: "the recommend, bookmark and share buttons". */
+const OTHER_ACTIONS = new Set(
+  words('recommend bookmark follow subscribe comment reply clap vote upvote report download edit flag'),
+);
+
 /**
  * The page's share bar, when the description asks for share buttons and not for other buttons
  * beside them ("the recommend, bookmark and share buttons"): the innermost element holding links or buttons of two networks or more, not in the
- * page's footer, and one that says "share" (its text, or the marks of itself or one of three
- * elements around it) when any does; the first of them for "at the top", the last for "at the
+ * page's footer, and one that says "share" (its text begins so, or the marks of itself or one of
+ * three elements around it say it) when any does; the first of them for "at the top", the last for "at the
  * end", else the only one. -1 otherwise.
  */
-export function shareBar(query: Query, views: readonly ElementView[], description = ''): number {
+export function shareBar(query: Query, views: readonly ElementView[]): number {
   if (!asks(query, 'share')) return -1;
-  // "The recommend, bookmark and share buttons" asks for more than the share bar (not "the share
-  // links (Email, BlogThis, Twitter)", whose items are the bar's).
-  const listed = listedItems(description).flatMap((item) => words(item));
-  if (listed.includes('share') && listed.some((w) => w !== 'share' && !NETWORKS.includes(w))) return -1;
+  // "The recommend, bookmark and share buttons" asks for more than the share bar (not "the Share,
+  // Tweet and Pin buttons", "the share, print and email buttons", whose actions a share bar has).
+  if (query.terms.some((t) => OTHER_ACTIONS.has(t.word))) return -1;
   const networks = new Map<number, Set<string>>();
   for (const v of views) {
     const network = NETWORKS.find(
@@ -1157,9 +1170,10 @@ export function shareBar(query: Query, views: readonly ElementView[], descriptio
     [i, ...(views[i]?.ancestors ?? [])].some((a) => views[a]?.role === 'contentinfo');
   const around = new Set(holders.flatMap((i) => views[i]?.ancestors ?? []));
   let bars = holders.filter((i) => !inFooter(i) && !around.has(i));
-  // Marked so, or a bar whose own links say it ("Share on Facebook Share on Twitter").
+  // Marked so, or a bar whose text begins with it ("Share on Facebook Share on Twitter", "Share
+  // this product"; not a tip box's "Got a tip? Share your story", "Share feedback").
   const saysShare = (i: number): boolean =>
-    views[i]?.textSet.has('share') === true ||
+    (views[i] !== undefined && SHARE_LABEL.test(plainText(views[i]))) ||
     [i, ...(views[i]?.ancestors ?? []).slice(0, 3)].some((a) => {
       const v = views[a];
       return v !== undefined && [...v.hints, ...v.labels].some((w) => w.includes('share'));
@@ -1862,6 +1876,8 @@ const SEARCH_FIELD_TYPES = new Set(['', 'text', 'search']);
  * the site's search (not "location" or "city": a weather or real-estate site searches by them).
  */
 const PLACE_FIELD = words('zip zipcode postal postcode');
+/** Words of a field that ask for a place: a form of such fields alone is the site's search only when no other is. */
+const PLACE_WORDS = words('location city town store stores address near');
 
 /** Words a description of the page's search form uses besides its kind words ("the site search form at the top"). */
 const SEARCH_FORM_WORDS = new Set([
@@ -1908,12 +1924,16 @@ export function searchForm(description: string, query: Query, views: readonly El
       (v.tag === 'input' && SEARCH_FIELD_TYPES.has((v.element.attributes.type ?? '').toLowerCase())),
   );
   const { right, bottom } = pageExtent(views);
+  const heldBy = (v: ElementView): ElementView[] => fields.filter((f) => f.ancestors.includes(v.index));
+  const asksPlace = (f: ElementView, marks: readonly string[]): boolean =>
+    marks.some((w) => f.hints.has(w)) ||
+    words(f.element.attributes.placeholder ?? '').some((w) => marks.includes(w));
   const found = views.filter((v) => {
     if ((v.tag !== 'form' && v.role !== 'search') || v.area > 0.25 * right * bottom) return false;
-    const held = fields.filter((f) => f.ancestors.includes(v.index));
+    const held = heldBy(v);
     if (held.length === 0 || held.length > 2) return false;
-    // A form that asks for a place ("Enter your Zip Code") finds stations or stores, not the site's pages.
-    if (held.some((f) => PLACE_FIELD.some((w) => f.hints.has(w)))) return false;
+    // A form that asks for a postal code ("Enter your Zip Code") finds stations or stores, not the site's pages.
+    if (held.some((f) => asksPlace(f, PLACE_FIELD))) return false;
     return (
       says(v) ||
       held.some(says) ||
@@ -1925,12 +1945,20 @@ export function searchForm(description: string, query: Query, views: readonly El
       )
     );
   });
-  return firstOrLast(query, innermostOf(found));
+  // One that asks for a city or location only when no other says search: a store finder above the
+  // site's search is not it, a weather site's location search is.
+  const placeless = found.filter((v) => !heldBy(v).every((f) => asksPlace(f, PLACE_WORDS)));
+  return firstOrLast(query, innermostOf(placeless.length > 0 ? placeless : found));
 }
 
 /** A description that asks for the link back and the link on ("links to the previous and next articles"). */
 const PREVIOUS_ASKED = /\b(?:prev|previous|older|earlier)\b/i;
-const NEXT_ASKED = /\b(?:next|newer|later|following)\b/i;
+const NEXT_ASKED = /\b(?:next(?!\s+to\b)|newer|later|following)\b/i;
+/** A description of another pager than the page's: a carousel's, a gallery's, a calendar's, the comments'. */
+const OTHER_PAGER =
+  /\b(?:carousel|slides?|slider|slideshow|photos?|images?|pictures?|gallery|calendar|days?|weeks?|months?|years?|results?|tabs?)\b/i;
+/** "The older and newer comments links": the comments' own pager. */
+const COMMENTS_PAGER = /\b(?:comments?|replies)\b/i;
 /** A link's label that says back or on: "Previous article …", "« Older posts", "Next Chapter 7 …", "Newer »". */
 const PREVIOUS_LINK = /^\W{0,3}(?:prev|previous|older|earlier)\b|^\s*[«‹←]/i;
 const NEXT_LINK = /^\W{0,3}(?:next|newer|later)\b|[»›→]\s*$/i;
@@ -1939,11 +1967,14 @@ const NEXT_LINK = /^\W{0,3}(?:next|newer|later)\b|[»›→]\s*$/i;
  * The links to the previous and next page, when the description asks for both ("links to the
  * previous and next chapters", "the older and newer posts links"): the innermost elements that hold
  * a link whose label begins "Previous", "Prev", "Older" or "«" and one that begins "Next", "Newer"
- * or ends "»", and that hold no `h1`, main part or article (a pair far apart is no pager); the first
- * on the page, or the last "at the bottom". -1 when none.
+ * or ends "»", and that hold no `h1`, main part or article (a pair far apart is no pager) and lie in
+ * no comments (in them, for "the older and newer comments links"); the first on the page, or the
+ * last "at the bottom". -1 when none, and for another pager ("the previous and next photo
+ * buttons", "… month links of the calendar").
  */
 export function adjacentLinks(description: string, query: Query, views: readonly ElementView[]): number {
   if (!PREVIOUS_ASKED.test(description) || !NEXT_ASKED.test(description) || query.ordinal !== null) return -1;
+  if (OTHER_PAGER.test(description)) return -1;
   const label = (v: ElementView): string => (v.element.name || v.element.text).trim();
   // A carousel's, a slider's or a calendar's arrows are no pager.
   const widget = (v: ElementView): boolean =>
@@ -1964,8 +1995,13 @@ export function adjacentLinks(description: string, query: Query, views: readonly
   const pagePart = (d: ElementView): boolean =>
     d.role === 'main' || d.role === 'article' || (d.role === 'heading' && d.element.level === 1);
   const held = [...holders].map((i) => views[i]).filter((h): h is ElementView => h !== undefined);
+  // The comments' own pager ("« Older Comments") is no link to another page, and the only one
+  // "the older and newer comments links" asks for.
+  const forComments = COMMENTS_PAGER.test(description);
+  const inComments = (h: ElementView): boolean =>
+    [h, ...h.ancestors.map((a) => views[a])].some((u) => u !== undefined && commentMarked(u));
   const found = innermostOf(held).filter(
-    (h) => !views.some((d) => d.ancestors.includes(h.index) && pagePart(d)),
+    (h) => inComments(h) === forComments && !views.some((d) => d.ancestors.includes(h.index) && pagePart(d)),
   );
   return firstOrLast(query, found);
 }
@@ -2097,9 +2133,9 @@ const BYLINE =
 
 /** A line that ends "by" and a name of one to three words. */
 const BY_AT_END = /\s(?:[Bb]y|BY)\s*:?\s+\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}$/u;
-/** Words a day or time is written with before "by": "Posted on Tue, March 3 at 7:11 AM PST by …". */
+/** Words a line says when with, besides its day and time: "Posted on Tue., March 5th at noon · 5 min read". */
 const WHEN_WORDS = new Set(
-  'posted published updated on at last jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july august september october november december mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday am pm a.m p.m ago hour hours min mins minute minutes day days week weeks month months year years'.split(
+  'posted published updated originally written last on at of in the a about around noon midnight am pm a.m p.m st nd rd th h hr hrs ago today yesterday min mins read mon tue tues wed thu thur thurs fri sat sun monday tuesday wednesday thursday friday saturday sunday'.split(
     ' ',
   ),
 );
@@ -2114,8 +2150,8 @@ function datedBy(text: string): boolean {
   if (!by) return false;
   const before = text.slice(0, by.index);
   if (!showsSomeDay(before) && !showsSomeTime(before)) return false;
-  // What is left once the day and time are read: a time zone ("PST"), nothing more.
-  return (before.match(/\p{L}[\p{L}.]*/gu) ?? []).every(
+  // What is left once the day and time are read: words that say when, a time zone ("PST").
+  return (withoutDaysAndTimes(before).match(/\p{L}[\p{L}.]*/gu) ?? []).every(
     (w) => WHEN_WORDS.has(w.toLowerCase().replace(/\.$/, '')) || /^\p{Lu}{2,4}$/u.test(w),
   );
 }

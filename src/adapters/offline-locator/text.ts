@@ -308,3 +308,11 @@ const SOME_TIME =
 export function showsSomeTime(text: string): boolean {
   return SOME_TIME.test(text);
 }
+
+const ALL_DAYS = new RegExp(SOME_DAY.source, 'giu');
+const ALL_TIMES = new RegExp(SOME_TIME.source, 'gi');
+
+/** `text` with the days and times it shows ({@link showsSomeDay}, {@link showsSomeTime}) blanked: "Posted on March 5th, 2021 at 3:45 PM" → "Posted on   ,  at  PM". */
+export function withoutDaysAndTimes(text: string): string {
+  return text.replace(ALL_DAYS, ' ').replace(ALL_TIMES, ' ');
+}

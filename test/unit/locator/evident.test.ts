@@ -662,10 +662,44 @@ describe("the page's running text and its share bar", () => {
     ]);
     expect(shareBar(parseDescription('share buttons near the top'), said)).toBe(1);
     expect(shareBar(parseDescription('the share buttons at the end'), said)).toBe(5);
-    const more = 'the recommend, bookmark and share buttons at the top';
-    expect(shareBar(parseDescription(more), said, more)).toBe(-1);
-    const networks = 'the Twitter and Facebook share buttons at the top';
-    expect(shareBar(parseDescription(networks), said, networks)).toBe(1);
+    for (const more of [
+      'the recommend, bookmark and share buttons at the top',
+      'the recommend and share buttons at the top',
+    ])
+      expect(shareBar(parseDescription(more), said), more).toBe(-1);
+    for (const bar of [
+      'the Twitter and Facebook share buttons at the top',
+      'the Share, Tweet and Pin buttons at the top',
+      'the share, print and email buttons at the top',
+    ])
+      expect(shareBar(parseDescription(bar), said), bar).toBe(1);
+    // A tip box that says "Share your story" beside a WhatsApp and an email link says no share.
+    const tipped = viewsOf([
+      element({ selector: 'article', tag: 'article', role: 'article', box: wide(4000) }, 0, null), // 0
+      element(
+        {
+          selector: 'div.tip',
+          tag: 'div',
+          attributes: { class: 'tip' },
+          text: 'Got a tip? Share your story',
+        },
+        300,
+        0,
+      ), // 1
+      icon('a.wa', 'whatsapp', 300, 1),
+      icon('a.em', 'email', 300, 1),
+      element({ selector: 'div.tools', tag: 'div', attributes: { class: 'article-share' } }, 600, 0), // 4
+      element({ selector: 'ul.tools', tag: 'ul', attributes: { class: 'article-tools' } }, 600, 4), // 5
+      icon('a.fb', 'facebook', 600, 5),
+      icon('a.tw', 'twitter', 600, 5),
+    ]);
+    expect(shareBar(parseDescription('share buttons near the top'), tipped)).toBe(5);
+    const feedback = viewsOf(
+      tipped.map((v) =>
+        v.index === 1 ? { ...v.element, text: 'Share feedback: what do you think?' } : v.element,
+      ),
+    );
+    expect(shareBar(parseDescription('share buttons near the top'), feedback)).toBe(5);
   });
 });
 
@@ -3374,6 +3408,17 @@ describe("who and when's guards (from a review)", () => {
     expect(dated('who wrote the story and when')).toBe(4);
     const alone = viewsOf([page[0]!, page[1]!, page[2]!, page[3]!]);
     expect(soleDate(parseDescription('who wrote the story and when'), alone, map)).toBe(-1);
+    // A line that says when in the ways bylines do, then "by" and a name, is the author's.
+    for (const line of [
+      'Posted on the 5th of March by Jane Doe',
+      'Thurs., March 5 at noon by Jane Doe',
+      '3 hrs ago by Jane Doe',
+      'March 5, 2021 · 5 min read by Jane Doe',
+    ]) {
+      const signed = [page[0]!, element({ selector: 'p.meta', tag: 'p', text: line }, 40, null)];
+      const d = 'who wrote the story and when';
+      expect(soleDate(parseDescription(d), viewsOf(signed), storyMap(signed, 720), d), line).toBe(1);
+    }
   });
 
   it('reads "written by" and "reported by" as asking who, and another time or thing as no byline', () => {
@@ -3486,5 +3531,99 @@ describe('who wrote the page, asked alone', () => {
       index: 1,
       rule: 'byline',
     });
+  });
+});
+
+describe('the second review of this session: pagers, finders, durations, places', () => {
+  const wide = (y: number, height: number) => ({ x: 0, y, width: 1280, height });
+  const link = (selector: string, text: string, y: number, parent: number): PageElement =>
+    element({ selector, tag: 'a', role: 'link', text }, y, parent);
+
+  it("takes no other pager for the page's: a carousel's, a calendar's, the comments'", () => {
+    const page = viewsOf([
+      element({ selector: 'main', tag: 'main', role: 'main', box: wide(0, 3000) }, 0, null), // 0
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A post' }, 0, 0), // 1
+      element(
+        { selector: '#comments', tag: 'section', attributes: { id: 'comments' }, box: wide(3100, 600) },
+        3100,
+        null,
+      ), // 2
+      element({ selector: 'nav.comment-navigation', tag: 'nav', role: 'navigation' }, 3100, 2), // 3
+      link('a.older-c', '« Older Comments', 3100, 3),
+      link('a.newer-c', 'Newer Comments »', 3100, 3),
+      element({ selector: 'nav.post-navigation', tag: 'nav', role: 'navigation' }, 3800, null), // 6
+      link('a.prev', 'Previous post: A', 3800, 6),
+      link('a.next', 'Next post: B', 3800, 6),
+    ]);
+    const pager = (d: string): number => adjacentLinks(d, parseDescription(d), page);
+    expect(pager('links to the previous and next articles')).toBe(6);
+    for (const d of [
+      'the next and previous buttons of the image carousel',
+      'the previous and next month links of the calendar',
+      'the list of older posts next to the article',
+    ])
+      expect(pager(d), d).toBe(-1);
+    expect(pager('the older and newer comments links')).toBe(3);
+  });
+
+  it('is no store finder above the site search, but a location search when it is the only one', () => {
+    const form = (selector: string, y: number, attributes: Record<string, string>): PageElement[] => [
+      element({ selector, tag: 'form', attributes: { class: 'search' } }, y, null),
+      element(
+        { selector: `${selector} input`, tag: 'input', attributes: { type: 'text', ...attributes } },
+        y,
+        -1,
+      ),
+    ];
+    const withParents = (els: PageElement[]): PageElement[] =>
+      els.map((e, i) => (e.parent === -1 ? { ...e, parent: i - 1 } : e));
+    const page = withParents([
+      element({ selector: 'main', tag: 'main', role: 'main', box: wide(200, 3000) }, 200, null),
+      ...form('form.store-finder', 40, { name: 'city', placeholder: 'Search stores by city' }),
+      ...form('form.site', 120, { name: 'q' }),
+    ]);
+    const d = 'the search box';
+    expect(searchForm(d, parseDescription(d), viewsOf(page))).toBe(3);
+    expect(searchForm(d, parseDescription(d), viewsOf(page.slice(0, 3)))).toBe(1);
+  });
+
+  it("takes no recipe's prep time for when it was written, nor a place beside the top image for another photo", () => {
+    const page = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A cake' }, 0, null), // 0
+      element(
+        { selector: 'ul.details', tag: 'ul', text: 'Author: Jane Roe Prep Time: 15 mins Cook Time: 1 hr' },
+        60,
+        null,
+      ), // 1
+      element(
+        {
+          selector: 'ul.details span.author',
+          tag: 'span',
+          attributes: { class: 'author' },
+          text: 'Jane Roe',
+        },
+        60,
+        1,
+      ), // 2
+      element(
+        {
+          selector: 'ul.details span.prep',
+          tag: 'span',
+          attributes: { class: 'prep-time' },
+          text: 'Prep Time: 15 mins',
+        },
+        60,
+        1,
+      ), // 3
+    ];
+    const d = 'written by and the date';
+    expect(soleDate(parseDescription(d), viewsOf(page), storyMap(page, 720), d)).toBe(-1);
+    const dated = [page[0]!, element({ selector: 'time', tag: 'time', text: 'March 5, 2021' }, 40, null)];
+    const map = {
+      ...storyMap(dated, 720),
+      about: { authors: [], published: '2021-03-05T08:00:00Z', headline: 'A cake' },
+    };
+    const above = 'the date above the top image';
+    expect(soleDate(parseDescription(above), viewsOf(dated), map, above)).toBe(1);
   });
 });
