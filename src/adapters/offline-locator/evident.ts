@@ -537,6 +537,7 @@ export type EvidentRule =
   | 'table'
   | 'part'
   | 'newsletter'
+  | 'rating'
   | 'price'
   | 'figure'
   | 'tabs'
@@ -562,7 +563,8 @@ export type EvidentRule =
  * story's tags 10 of 10, its picture 11 of 11, a row of tabs 7 of 7, a file's lines 5 of 5, the
  * author's name 9 of 9, a product's price 8 of 8, a data table 16 of 16, parts marked alike 24 of
  * 24, more to read 25 of 26 and the comments 8 of 9 (each miss: the labels mark a list inside
- * the box found, under half its size), and later the previous and next links 5 of 5. The
+ * the box found, under half its size), and later the previous and next links 5 of 5 and the
+ * page's rating 7 of 7. The
  * subheadline (3) found too few to vouch: its element is a ranker feature only, as are the
  * newsletter's sign-up (15 of 19: the labels take the form inside the box found) and the file
  * list. The last-edited line vouches through {@link soleDate}.
@@ -582,6 +584,7 @@ export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'table',
   'part',
   'price',
+  'rating',
   'figure',
   'tabs',
   'file',
@@ -616,6 +619,7 @@ export function evidentFound(
     ['part', () => markedPart(description, query, views)],
     ['newsletter', () => newsletterBox(query, views)],
     ['price', () => productPrice(description, query, views)],
+    ['rating', () => ratingSummary(query, views)],
     ['figure', () => storyFigure(query, views)],
     ['tabs', () => tabBar(description, query, views)],
     ['file', () => shownFile(description, views)],
@@ -2705,4 +2709,68 @@ export function markedPart(description: string, query: Query, views: readonly El
   if (box === undefined || !/\bnumbered\b/i.test(description)) return box?.index ?? -1;
   const lists = views.filter((v) => v.tag === 'ol' && v.ancestors.includes(box.index));
   return lists.length === 1 ? (lists[0]?.index ?? -1) : box.index;
+}
+
+/** Words a description of a page's rating may use besides its kind ("the star rating and number of reviews near the top"). */
+const RATING_WORDS = new Set(
+  words(
+    'star stars rating ratings number count review reviews vote votes score average overall top title product recipe item',
+  ),
+);
+/** A count of reviews, ratings or votes: "(190)", "32 ratings", "from 11 votes", "330 Reviews". */
+const RATING_COUNT = /\(\s*[\d,.]+\s*\)|\b[\d,.]+\s+(?:reviews?|ratings?|votes?)/i;
+
+/**
+ * For "the star rating" ("and number of reviews", "near the top"): the first element the page marks
+ * as a rating (an id, class or microdata that says `rating`, `aggregateRating`) of at most 150
+ * characters, in no comments, list item, aside, banner or navigation (a review's own stars); when a
+ * count is asked, it or the nearest of its three wrappers that shows one ("(190)", "11 votes").
+ * -1 when none, or for one review's rating ("the star rating the reviewer gave"), a form, or more
+ * than the rating ("the rating and the make-it-again percentage").
+ */
+export function ratingSummary(query: Query, views: readonly ElementView[]): number {
+  if (query.kinds[0]?.kind.id !== 'rating' || query.ordinal !== null) return -1;
+  if ([...query.terms, ...query.contextTerms].some((t) => !t.kindWord && !RATING_WORDS.has(t.word)))
+    return -1;
+  if (query.place?.at === 'bottom') return -1;
+  const counted = query.terms.some((t) => t.word === 'number' || t.word === 'count');
+  const marked = (v: ElementView): boolean => v.hints.has('rating') || v.hints.has('aggregaterating');
+  // Readers' reviews (a tall box marked so, not a wrapper classed "reviews" around the stars); the
+  // site's banner or navigation, not a recipe's own header inside the main part.
+  const inMain = (u: ElementView): boolean =>
+    u.ancestors.some((a) => views[a]?.role === 'main' || views[a]?.role === 'article');
+  const beside = (u: ElementView | undefined): boolean =>
+    u !== undefined &&
+    ((commentMarked(u) && u.element.box.height >= 150) ||
+      u.tag === 'li' ||
+      asides(u) ||
+      (frames(u) && !inMain(u)));
+  const first = views.find(
+    (v) =>
+      marked(v) &&
+      v.element.text.length <= 150 &&
+      v.area > 0 &&
+      !beside(v) &&
+      !v.ancestors.some((a) => beside(views[a])),
+  );
+  if (first === undefined) return -1;
+  // Inside it, the innermost box that holds the stars (an element marked "star", or a marked one
+  // with no text) and shows the value, or the count when asked: "3.8 (5)" beside its stars, not the
+  // wrapper that adds "Read reviews", nor the line "4.73 from 11 votes" without them.
+  const shows = (u: ElementView): boolean =>
+    u.element.text.length <= 150 && (counted ? RATING_COUNT.test(u.element.text) : /\d/.test(u.element.text));
+  const inside = views.filter((d) => d.index === first.index || d.ancestors.includes(first.index));
+  const starry = (u: ElementView): boolean =>
+    inside.some(
+      (d) =>
+        d.ancestors.includes(u.index) && (d.hints.has('star') || (marked(d) && d.element.text.trim() === '')),
+    );
+  const boxes = innermostOf(inside.filter((u) => marked(u) && shows(u) && starry(u)));
+  if (boxes[0] !== undefined) return boxes[0].index;
+  if (!counted || RATING_COUNT.test(first.element.text)) return first.index;
+  const up = first.ancestors
+    .slice(0, 3)
+    .map((a) => views[a])
+    .find((u) => u !== undefined && u.element.text.length <= 150 && RATING_COUNT.test(u.element.text));
+  return up?.index ?? -1;
 }

@@ -33,6 +33,7 @@ import {
   shownFile,
   subheadline,
   shareBar,
+  ratingSummary,
   soleByline,
   soleDate,
   soleEvident,
@@ -3625,5 +3626,89 @@ describe('the second review of this session: pagers, finders, durations, places'
     };
     const above = 'the date above the top image';
     expect(soleDate(parseDescription(above), viewsOf(dated), map, above)).toBe(1);
+  });
+});
+
+describe("the page's rating", () => {
+  const wide = (y: number, height: number) => ({ x: 0, y, width: 1280, height });
+  const star = (selector: string, y: number, parent: number): PageElement =>
+    element({ selector, tag: 'span', attributes: { class: 'rating-star full' } }, y, parent);
+  // A product's stars and count under its title; an alternative product's in a list; readers' reviews.
+  const page: PageElement[] = [
+    element({ selector: 'main', tag: 'main', role: 'main', box: wide(0, 5000) }, 0, null), // 0
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A camera' }, 0, 0), // 1
+    element(
+      {
+        selector: 'div.flag',
+        tag: 'div',
+        attributes: { class: 'rating-flag' },
+        text: '4.8 out of 5 Read reviews (190) Write a review',
+        box: wide(60, 90),
+      },
+      60,
+      0,
+    ), // 2
+    element(
+      {
+        selector: 'div.rating',
+        tag: 'div',
+        attributes: { class: 'rating-wrapper' },
+        text: '4.8 out of 5 Read reviews (190)',
+        box: wide(60, 60),
+      },
+      60,
+      2,
+    ), // 3
+    star('div.rating span.s1', 60, 3), // 4
+    star('div.rating span.s2', 60, 3), // 5
+    element({ selector: 'div.rating a', tag: 'a', role: 'link', text: 'Read reviews (190)' }, 100, 3), // 6
+    element({ selector: 'ul.others', tag: 'ul', role: 'list', box: wide(2000, 300) }, 2000, 0), // 7
+    element({ selector: 'ul.others li', tag: 'li', role: 'listitem', box: wide(2000, 300) }, 2000, 7), // 8
+    element(
+      { selector: 'ul.others li div.rating', tag: 'div', attributes: { class: 'rating' }, text: '4.5 (39)' },
+      2000,
+      8,
+    ), // 9
+    element(
+      { selector: '#reviews', tag: 'section', attributes: { id: 'reviews' }, box: wide(3000, 900) },
+      3000,
+      0,
+    ), // 10
+    element(
+      { selector: '#reviews div.rating', tag: 'div', attributes: { class: 'rating' }, text: '5 out of 5' },
+      3000,
+      10,
+    ), // 11
+  ];
+  const views = viewsOf(page);
+  const rating = (d: string): number => ratingSummary(parseDescription(d), views);
+
+  it('is the first rating the page marks, with its stars and the count when asked, outside lists and reviews', () => {
+    // Inside the first marked box, the innermost that holds the stars: not the flag that adds "Write a review".
+    expect(rating('star rating and number of reviews')).toBe(3);
+    expect(rating('the star rating')).toBe(3);
+    const d = 'the star rating and number of reviews';
+    expect(evidentFound(d, parseDescription(d), views)).toEqual({ index: 3, rule: 'rating' });
+  });
+
+  it("is no review's own stars, no form and no more than the rating", () => {
+    for (const d of [
+      'the star rating the reviewer gave',
+      'the rating and the make-it-again percentage',
+      'the second star rating',
+      'the star rating at the bottom',
+    ])
+      expect(rating(d), d).toBe(-1);
+    // A page whose only ratings are another product's in a list and the readers' own: none.
+    const others = viewsOf([
+      page[0]!,
+      page[1]!,
+      { ...page[7]!, parent: 0 },
+      { ...page[8]!, parent: 2 },
+      { ...page[9]!, parent: 3 },
+      { ...page[10]!, parent: 0 },
+      { ...page[11]!, parent: 5 },
+    ]);
+    expect(ratingSummary(parseDescription('the star rating'), others)).toBe(-1);
   });
 });
