@@ -271,12 +271,25 @@ const DATED_THINGS = new Set(
 /** "The date of the show", "the show date" (`words` drops "show"). */
 const SHOW_DATE = /\b(?:the|this|next|upcoming|a) shows?\b|\bshow (?:date|time|day)s?\b/i;
 /**
+ * A pattern for `source` (a regular expression's source) as a description names the thing itself,
+ * not a place beside it: "the comments links", not "… above the comments" or "below the cover
+ * image" (one word may stand between the place and the thing).
+ */
+function unplaced(source: string): RegExp {
+  return new RegExp(
+    `(?<!\\b(?:above|below|under|beneath|over|beside|near|after|before|like|next\\s+to)\\s+(?:the\\s+|a\\s+)?(?:[a-z]+\\s+)?)\\b${source}\\b`,
+    'i',
+  );
+}
+
+/**
  * One review or photo of several ("who posted the top review and when", "the date of the first
  * photo"); not "this review", "the review date" or "the main image", which may be the page's own,
  * nor a place beside one ("the date above the top image").
  */
-const ONE_OF_SEVERAL =
-  /(?<!\b(?:above|below|under|beneath|over|beside|near|after|before|next\s+to)\s+(?:the\s+)?)\b(?:top|first|second|third|last|latest|newest|oldest|best|worst|highest|lowest|each|every|one)\s+(?:[a-z]+\s+)?(?:reviews?|photos?|images?|pictures?)\b/i;
+const ONE_OF_SEVERAL = unplaced(
+  '(?:top|first|second|third|last|latest|newest|oldest|best|worst|highest|lowest|each|every|one)\\s+(?:[a-z]+\\s+)?(?:reviews?|photos?|images?|pictures?)',
+);
 
 /** True when the description asks for the date of something else than the page: a comment's, a card's, an event's. */
 function namesOtherThing(query: Query, description = ''): boolean {
@@ -538,6 +551,7 @@ export type EvidentRule =
   | 'part'
   | 'newsletter'
   | 'rating'
+  | 'headed'
   | 'price'
   | 'figure'
   | 'tabs'
@@ -617,6 +631,7 @@ export function evidentFound(
     ['comments', () => commentsBox(description, query, views)],
     ['table', () => dataTable(query, views)],
     ['part', () => markedPart(description, query, views)],
+    ['headed', () => headingAll(views, listedReadings(description)[0] ?? [])],
     ['newsletter', () => newsletterBox(query, views)],
     ['price', () => productPrice(description, query, views)],
     ['rating', () => ratingSummary(query, views)],
@@ -648,8 +663,8 @@ export function vouchedEvident(found: { index: number; rule: EvidentRule | null 
 /**
  * The element that shows every item the description lists ({@link listedItems}), innermost; the
  * first copy of a menu the page repeats. The map cuts an element's text at 200 characters, so a cut
- * text may show only the first items, the last of them close to the cut; failing that, the box
- * whose headings are the items ({@link headingAll}). -1 when none.
+ * text may show only the first items, the last of them close to the cut (for a box whose text was
+ * cut before its headings, see {@link headingAll}). -1 when none.
  */
 function listedShowing(description: string, query: Query, views: readonly ElementView[]): number {
   // Read both ways, the smaller element that shows them: "print, save and share" run together in
@@ -662,30 +677,47 @@ function listedShowing(description: string, query: Query, views: readonly Elemen
     (a, v) => (a && a.area <= v.area ? a : v),
     undefined,
   );
-  return smallest?.index ?? headingAll(views, readings[0] ?? []);
+  return smallest?.index ?? -1;
 }
 
 /**
- * The innermost element that holds a heading for each of `items` ("the sidebar with Guides,
- * Upcoming and Other Stories": its headings "Guides", "Upcoming", "Other Stories"), the first such
- * heading of each, when none of them is alone and the element is no more than half the page:
- * a box whose text the map cut before its last items. -1 otherwise.
+ * When no element's text shows the items a description lists (the map cut it), the smallest box
+ * that holds a heading for each of them ("the sidebar with Guides, Upcoming and Other Stories": its
+ * headings "Guides", "Upcoming", "Other Stories"; a heading that says an item exactly before one that
+ * begins with it), when it is no more than half the page's largest element. Tried after the rules
+ * for a footer, more to read and parts marked alike, which know their boxes better. -1 otherwise.
  */
 function headingAll(views: readonly ElementView[], items: readonly string[]): number {
   if (items.length < 2) return -1;
   const headings = views.filter((v) => v.role === 'heading');
-  const firsts = items.map((item) =>
-    headings.find((h) => {
-      const text = plainText(h);
-      return text === item || text.startsWith(`${item} `);
-    }),
-  );
-  if (firsts.some((h) => h === undefined)) return -1;
-  const [one, ...others] = firsts as ElementView[];
-  const holder = (one?.ancestors ?? []).find((a) => others.every((h) => h.ancestors.includes(a)));
-  const { right, bottom } = pageExtent(views);
-  const v = holder === undefined ? undefined : views[holder];
-  return v !== undefined && v.area <= 0.5 * right * bottom ? v.index : -1;
+  // Each item's headings: those that say it exactly, else those that begin with it ("Other Stories").
+  const named = items.map((item) => {
+    const exact = headings.filter((h) => plainText(h) === item);
+    return exact.length > 0 ? exact : headings.filter((h) => plainText(h).startsWith(`${item} `));
+  });
+  if (named.some((found) => found.length === 0)) return -1;
+  // From each heading of the first item, the nearest heading of each other item; of those groups,
+  // the one whose common box is smallest.
+  const depthOfCommon = (a: ElementView, b: ElementView): number =>
+    a.ancestors.findIndex((x) => b.ancestors.includes(x));
+  let best: ElementView | undefined;
+  for (const anchor of (named[0] ?? []).slice(0, 10)) {
+    const group = [anchor];
+    for (const found of named.slice(1)) {
+      const nearest = found
+        .filter((h) => depthOfCommon(anchor, h) >= 0)
+        .sort((a, b) => depthOfCommon(anchor, a) - depthOfCommon(anchor, b))[0];
+      if (nearest === undefined) break;
+      group.push(nearest);
+    }
+    if (group.length < items.length) continue;
+    const holder = anchor.ancestors.find((a) => group.every((h) => h.ancestors.includes(a)));
+    const v = holder === undefined ? undefined : views[holder];
+    if (v !== undefined && (best === undefined || v.area < best.area)) best = v;
+  }
+  // No more than half the page's largest element (a wide menu may stretch the page's extent).
+  const largest = views.reduce((most, v) => Math.max(most, v.area), 0);
+  return best !== undefined && best.area <= 0.5 * largest ? best.index : -1;
 }
 
 /** {@link listedShowing} for one reading of the items. */
@@ -1959,10 +1991,11 @@ export function searchForm(description: string, query: Query, views: readonly El
 const PREVIOUS_ASKED = /\b(?:prev|previous|older|earlier)\b/i;
 const NEXT_ASKED = /\b(?:next(?!\s+to\b)|newer|later|following)\b/i;
 /** A description of another pager than the page's: a carousel's, a gallery's, a calendar's, the comments'. */
-const OTHER_PAGER =
-  /\b(?:carousel|slides?|slider|slideshow|photos?|images?|pictures?|gallery|calendar|days?|weeks?|months?|years?|results?|tabs?)\b/i;
+const OTHER_PAGER = unplaced(
+  '(?:carousel|slides?|slider|slideshow|photos?|images?|pictures?|gallery|calendar|days?|weeks?|months?|years?|results?|tabs?)',
+);
 /** "The older and newer comments links": the comments' own pager. */
-const COMMENTS_PAGER = /\b(?:comments?|replies)\b/i;
+const COMMENTS_PAGER = unplaced('(?:comments?|replies)');
 /** A link's label that says back or on: "Previous article …", "« Older posts", "Next Chapter 7 …", "Newer »". */
 const PREVIOUS_LINK = /^\W{0,3}(?:prev|previous|older|earlier)\b|^\s*[«‹←]/i;
 const NEXT_LINK = /^\W{0,3}(?:next|newer|later)\b|[»›→]\s*$/i;
@@ -2542,6 +2575,9 @@ export function authorName(
     return up !== undefined && ((asides(up) && !storyFooter(up, views)) || up.role === 'banner');
   };
   const named = authors.map((a) => a.toLowerCase()).filter((a) => a.length > 0);
+  // "Who wrote it" takes a name only when the page's metadata says whose: a link to /user/… or a
+  // word near a byline's class is not enough for so common a question.
+  if (who && named.length === 0) return -1;
   const found = innermostOf(
     views.filter((v) => {
       const text = v.element.text.trim().replace(/^by\s+/i, '');

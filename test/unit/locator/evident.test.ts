@@ -3479,9 +3479,32 @@ describe('items listed as the headings of a box', () => {
     }
     const views = viewsOf(page);
     const d = 'the sidebar with Guides, Upcoming and Other Stories';
-    expect(evidentFound(d, parseDescription(d), views)).toEqual({ index: 2, rule: 'listed' });
+    expect(evidentFound(d, parseDescription(d), views)).toEqual({ index: 2, rule: 'headed' });
     const missing = 'the sidebar with Guides, Upcoming and Deals';
-    expect(evidentFound(missing, parseDescription(missing), views).rule).not.toBe('listed');
+    expect(evidentFound(missing, parseDescription(missing), views).rule).not.toBe('headed');
+    // An article heading that begins "Upcoming" above the sidebar: the sidebar's own heading says it exactly.
+    const earlier = viewsOf([
+      ...page.slice(0, 2),
+      element(
+        { selector: 'h2.story', tag: 'h2', role: 'heading', level: 2, text: 'Upcoming iPhone features' },
+        100,
+        0,
+      ),
+      ...page
+        .slice(2)
+        .map((e) => ({ ...e, parent: e.parent !== null && e.parent >= 2 ? e.parent + 1 : e.parent })),
+    ]);
+    expect(evidentFound(d, parseDescription(d), earlier)).toEqual({ index: 3, rule: 'headed' });
+    // Headings spread over the whole page: their holder is no box of them.
+    const spread = viewsOf([
+      element({ selector: '#shell', tag: 'div', attributes: { id: 'shell' }, box: wide(0, 9000) }, 0, null),
+      element({ selector: 'ul.ribbon', tag: 'ul', box: { x: 0, y: 0, width: 7000, height: 40 } }, 0, 0),
+      element({ selector: 'h2.a', tag: 'h2', role: 'heading', level: 2, text: 'Trending' }, 100, 0),
+      element({ selector: 'h2.b', tag: 'h2', role: 'heading', level: 2, text: 'Opinion' }, 4000, 0),
+      element({ selector: 'h2.c', tag: 'h2', role: 'heading', level: 2, text: 'Site Index' }, 8800, 0),
+    ]);
+    const across = 'the section with Trending, Opinion and Site Index';
+    expect(evidentFound(across, parseDescription(across), spread).rule).not.toBe('headed');
   });
 });
 
@@ -3505,6 +3528,8 @@ describe('who wrote the page, asked alone', () => {
     const name = (d: string): number => authorName(d, parseDescription(d), viewsOf(page), ['Jane Roe']);
     for (const d of ['who wrote the article', 'who wrote it', 'who created this recipe'])
       expect(name(d), d).toBe(1);
+    // No metadata to say whose: a link to /author/… is not enough for so common a question.
+    expect(authorName('who wrote it', parseDescription('who wrote it'), viewsOf(page), [])).toBe(-1);
     // More than who: no name alone.
     expect(name('who wrote the article and when')).toBe(-1);
     expect(name('who wrote the comment')).toBe(-1);
@@ -3565,6 +3590,12 @@ describe('the second review of this session: pagers, finders, durations, places'
     ])
       expect(pager(d), d).toBe(-1);
     expect(pager('the older and newer comments links')).toBe(3);
+    // A place beside a photo or the comments is no other pager.
+    for (const d of [
+      'the previous and next post links below the photos',
+      'links to the next and previous posts above the comments',
+    ])
+      expect(pager(d), d).toBe(6);
   });
 
   it('is no store finder above the site search, but a location search when it is the only one', () => {
