@@ -1182,10 +1182,10 @@ const OTHER_ACTIONS = new Set(
 
 /**
  * The page's share bar, when the description asks for share buttons and not for other buttons
- * beside them ("the recommend, bookmark and share buttons"): the innermost element holding links or buttons of two networks or more, not in the
- * page's footer, and one that says "share" (its text begins so, or the marks of itself or one of
- * three elements around it say it) when any does; the first of them for "at the top", the last for "at the
- * end", else the only one. -1 otherwise.
+ * beside them ("the recommend, bookmark and share buttons"): the innermost element holding links or
+ * buttons of two networks or more, not in the page's footer, and one that says "share" (its label
+ * begins so, or the marks of itself or one of three elements around it say it) when any does; the
+ * first of them for "at the top", the last for "at the end", else the only one. -1 otherwise.
  */
 export function shareBar(query: Query, views: readonly ElementView[]): number {
   if (!asks(query, 'share')) return -1;
@@ -2759,10 +2759,11 @@ const RATING_COUNT = /\(\s*[\d,.]+\s*\)|\b[\d,.]+\s+(?:reviews?|ratings?|votes?)
 /**
  * For "the star rating" ("and number of reviews", "near the top"): the first element the page marks
  * as a rating (an id, class or microdata that says `rating`, `aggregateRating`) of at most 150
- * characters, in no comments, list item, aside, banner or navigation (a review's own stars); when a
- * count is asked, it or the nearest of its three wrappers that shows one ("(190)", "11 votes").
- * -1 when none, or for one review's rating ("the star rating the reviewer gave"), a form, or more
- * than the rating ("the rating and the make-it-again percentage").
+ * characters, in no comments, list item, aside, banner or navigation (a review's own stars); inside
+ * it, the innermost marked box that holds the stars and shows the value, or the count when one is
+ * asked ("(190)", "11 votes"); else it, or for a count the nearest of its three wrappers that shows
+ * one. -1 when none, or for one review's rating ("the star rating the reviewer gave"), a form, or
+ * more than the rating ("the rating and the make-it-again percentage").
  */
 export function ratingSummary(query: Query, views: readonly ElementView[]): number {
   if (query.kinds[0]?.kind.id !== 'rating' || query.ordinal !== null) return -1;
