@@ -578,7 +578,7 @@ export type EvidentRule =
  * author's name 9 of 9, a product's price 8 of 8, a data table 16 of 16, parts marked alike 24 of
  * 24, more to read 25 of 26 and the comments 8 of 9 (each miss: the labels mark a list inside
  * the box found, under half its size), and later the previous and next links 5 of 5 and the
- * page's rating 7 of 7. The
+ * page's rating 6 of 6. The
  * subheadline (3) found too few to vouch: its element is a ranker feature only, as are the
  * newsletter's sign-up (15 of 19: the labels take the form inside the box found) and the file
  * list. The last-edited line vouches through {@link soleDate}.
@@ -2759,7 +2759,9 @@ const RATING_COUNT = /\(\s*[\d,.]+\s*\)|\b[\d,.]+\s+(?:reviews?|ratings?|votes?)
 /**
  * For "the star rating" ("and number of reviews", "near the top"): the first element the page marks
  * as a rating (an id, class or microdata that says `rating`, `aggregateRating`) of at most 150
- * characters, in no comments, list item, aside, banner or navigation (a review's own stars); inside
+ * characters that shows one value ({@link ratingValues}; not "Rated PG-13", "99.2 % positive"), is
+ * no control to rate ("Rate this recipe") and lies in no readers' reviews, list item, card of
+ * another item, table, aside, banner or navigation (a review's own stars); inside
  * it, the innermost marked box that holds the stars and shows the value, or the count when one is
  * asked ("(190)", "11 votes"); else it, or for a count the nearest of its three wrappers that shows
  * one. -1 when none, or for one review's rating ("the star rating the reviewer gave"), a form, or
@@ -2772,30 +2774,48 @@ export function ratingSummary(query: Query, views: readonly ElementView[]): numb
   if (query.place?.at === 'bottom') return -1;
   const counted = query.terms.some((t) => t.word === 'number' || t.word === 'count');
   const marked = (v: ElementView): boolean => v.hints.has('rating') || v.hints.has('aggregaterating');
-  // Readers' reviews (a tall box marked so, not a wrapper classed "reviews" around the stars); the
-  // site's banner or navigation, not a recipe's own header inside the main part.
+  // Readers' reviews (a tall box marked so, not a rating bar classed "review" too); the site's
+  // banner or navigation, not a recipe's own header inside the main part; another item's card (a
+  // link with a title or picture, a table's row, a carousel, a facet, a seller).
   const inMain = (u: ElementView): boolean =>
     u.ancestors.some((a) => views[a]?.role === 'main' || views[a]?.role === 'article');
+  const card = (u: ElementView): boolean =>
+    u.tag === 'a' &&
+    (u.element.text.length > 60 ||
+      views.some((d) => d.ancestors.includes(u.index) && (d.role === 'heading' || d.tag === 'img')));
+  const said = (u: ElementView): string => `${u.element.text} ${u.element.name}`;
   const beside = (u: ElementView | undefined): boolean =>
     u !== undefined &&
-    ((commentMarked(u) && u.element.box.height >= 150) ||
+    ((commentMarked(u) && u.element.box.height >= 150 && !marked(u)) ||
       u.tag === 'li' ||
+      card(u) ||
+      u.tag === 'tr' ||
+      u.tag === 'table' ||
+      OTHER_ITEMS.some((w) => u.hints.has(w)) ||
       asides(u) ||
       (frames(u) && !inMain(u)));
+  // A control to rate ("Rate this recipe", "Write a review") is no rating.
+  const control = (v: ElementView): boolean =>
+    ['form', 'button', 'input', 'select'].includes(v.tag) ||
+    /\brate this\b|\bwrite a review\b/i.test(v.element.text);
   const first = views.find(
     (v) =>
       marked(v) &&
       v.element.text.length <= 150 &&
       v.area > 0 &&
+      !control(v) &&
+      ratingValues(said(v)) === 1 &&
       !beside(v) &&
       !v.ancestors.some((a) => beside(views[a])),
   );
   if (first === undefined) return -1;
   // Inside it, the innermost box that holds the stars (an element marked "star", or a marked one
-  // with no text) and shows the value, or the count when asked: "3.8 (5)" beside its stars, not the
-  // wrapper that adds "Read reviews", nor the line "4.73 from 11 votes" without them.
+  // with no text) and shows the one value, and the count when asked: "3.8 (5)" beside its stars,
+  // not the wrapper that adds "Read reviews", nor the line "4.73 from 11 votes" without them.
   const shows = (u: ElementView): boolean =>
-    u.element.text.length <= 150 && (counted ? RATING_COUNT.test(u.element.text) : /\d/.test(u.element.text));
+    u.element.text.length <= 150 &&
+    ratingValues(said(u)) === 1 &&
+    (!counted || RATING_COUNT.test(u.element.text));
   const inside = views.filter((d) => d.index === first.index || d.ancestors.includes(first.index));
   const starry = (u: ElementView): boolean =>
     inside.some(
@@ -2804,10 +2824,27 @@ export function ratingSummary(query: Query, views: readonly ElementView[]): numb
     );
   const boxes = innermostOf(inside.filter((u) => marked(u) && shows(u) && starry(u)));
   if (boxes[0] !== undefined) return boxes[0].index;
+  // No value shown (a legend of scores, "Write a Review"), or a bare count ("(10)"): no rating.
+  if (ratingValues(said(first)) !== 1 || first.element.text.replace(RATING_COUNT, '').trim() === '')
+    return -1;
   if (!counted || RATING_COUNT.test(first.element.text)) return first.index;
   const up = first.ancestors
     .slice(0, 3)
     .map((a) => views[a])
-    .find((u) => u !== undefined && u.element.text.length <= 150 && RATING_COUNT.test(u.element.text));
+    .find((u) => u !== undefined && shows(u));
   return up?.index ?? -1;
+}
+
+/** Words of an id or class that mark other items than the page's: a carousel, a facet, a seller, a legend. */
+const OTHER_ITEMS = words('related recirc carousel sponsored facet filter seller legend comparison compare');
+
+/**
+ * How many rating values a text shows, once its count ("(190)", "32 ratings") and scale ("out of
+ * 5", "/5") are left out: "4.8 out of 5 (190)" one; a histogram ("5 stars 80 %"), a share of
+ * positive feedback, a content rating ("PG-13") or a grade none (-1 for a percentage).
+ */
+function ratingValues(text: string): number {
+  if (text.includes('%')) return -1;
+  const bare = text.replace(RATING_COUNT, ' ').replace(/\b(?:out\s+of|\/)\s*\d+(?:[.,]\d+)?/gi, ' ');
+  return (bare.match(/(?<![\d.,-])(?:10|[0-9])(?:[.,]\d+)?(?![\d%-])/g) ?? []).length;
 }

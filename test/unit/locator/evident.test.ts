@@ -3743,3 +3743,55 @@ describe("the page's rating", () => {
     expect(ratingSummary(parseDescription('the star rating'), others)).toBe(-1);
   });
 });
+
+describe("the page's rating: decoys (from a review)", () => {
+  const decoys: PageElement[] = [
+    element(
+      { selector: 'main', tag: 'main', role: 'main', box: { x: 0, y: 0, width: 1280, height: 4000 } },
+      0,
+      null,
+    ), // 0
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A film' }, 0, 0), // 1
+    element(
+      { selector: 'form.rate', tag: 'form', attributes: { class: 'rating-form' }, text: 'Rate this recipe' },
+      40,
+      0,
+    ), // 2
+    element(
+      { selector: 'span.age', tag: 'span', attributes: { class: 'content-rating' }, text: 'Rated PG-13' },
+      80,
+      0,
+    ), // 3
+    element(
+      {
+        selector: 'div.seller',
+        tag: 'div',
+        attributes: { class: 'seller-rating' },
+        text: '99.2% positive feedback (12,345)',
+      },
+      120,
+      0,
+    ), // 4
+    element(
+      {
+        selector: 'figure.key',
+        tag: 'figure',
+        attributes: { class: 'score-legend rating-key' },
+        text: 'Poor Good Excellent',
+      },
+      160,
+      0,
+    ), // 5
+    element(
+      { selector: 'div.rating', tag: 'div', attributes: { class: 'rating' }, text: '4.8 out of 5 (190)' },
+      200,
+      0,
+    ), // 6
+  ];
+  it('passes over a form to rate, a content rating, a share of feedback and a legend for the one rating with a value', () => {
+    const views = viewsOf(decoys);
+    expect(ratingSummary(parseDescription('the star rating'), views)).toBe(6);
+    expect(ratingSummary(parseDescription('the star rating and number of reviews'), views)).toBe(6);
+    expect(ratingSummary(parseDescription('the star rating'), viewsOf(decoys.slice(0, 6)))).toBe(-1);
+  });
+});
