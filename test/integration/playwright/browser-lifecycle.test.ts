@@ -106,7 +106,9 @@ describe('browser lifecycle', () => {
       ),
     );
     expect(results.map((r) => r.metadata.httpStatus)).toEqual([200, 200, 200, 404, 200, 200, 200]);
-    await expect.poll(() => capturer.pool.stats()).toMatchObject({ launched: 3, retiring: 0, active: 0 });
+    await expect
+      .poll(() => capturer.pool.stats(), { timeout: 10_000 })
+      .toMatchObject({ launched: 3, retiring: 0, active: 0 });
   });
 
   it('replaces a crashed browser; the next capture succeeds', async () => {
@@ -130,7 +132,7 @@ describe('browser lifecycle', () => {
     if (!browser) throw new Error('no browser after ready()');
     const slowSeen = slowRequests();
     const pending = thrownBy(() => capturer.capture(specOf({ url: `${server.baseUrl}/slow` }), noDeadline()));
-    await expect.poll(() => slowRequests()).toBe(slowSeen + 1);
+    await expect.poll(() => slowRequests(), { timeout: 10_000 }).toBe(slowSeen + 1);
     const started = Date.now();
     await crash(browser);
     const err = await pending;
@@ -147,7 +149,7 @@ describe('browser lifecycle', () => {
     expect(pids.length).toBeGreaterThanOrEqual(2);
     const slowSeen = slowRequests();
     const busy = thrownBy(() => capturer.capture(specOf({ url: `${server.baseUrl}/slow` }), noDeadline()));
-    await expect.poll(() => slowRequests()).toBe(slowSeen + 1);
+    await expect.poll(() => slowRequests(), { timeout: 10_000 }).toBe(slowSeen + 1);
     await capturer.close();
     expect(await busy).toMatchObject({ code: 'CAPTURE_FAILED' });
     expect(await waitForNoChromium(3000, pids)).toEqual([]);
