@@ -642,25 +642,30 @@ describe("the page's running text and its share bar", () => {
         y,
         parent,
       );
-    const said = viewsOf([
-      element({ selector: 'article', tag: 'article', role: 'article', box: wide(4000) }, 0, null), // 0
-      element(
-        {
-          selector: 'ul.top',
-          tag: 'ul',
-          attributes: { class: 'social--top' },
-          text: 'Share on Facebook Share on Twitter',
-        },
-        100,
-        0,
-      ), // 1
-      icon('a.fb1', 'facebook', 100, 1),
-      icon('a.tw1', 'twitter', 100, 1),
-      element({ selector: 'div.submeta', tag: 'div', attributes: { class: 'submeta__share' } }, 3800, 0), // 4
-      element({ selector: 'ul.bottom', tag: 'ul', attributes: { class: 'social--bottom' } }, 3800, 4), // 5
-      icon('a.fb2', 'facebook', 3800, 5),
-      icon('a.tw2', 'twitter', 3800, 5),
-    ]);
+    // An article with two bars of two icons: `first` (index 1) at `y`, and at 3800 or `at` a `ul` (5)
+    // inside a wrapper classed `box` (4).
+    const twoBars = (first: PageElement, y: number, networks: [string, string], box: string, at = 3800) =>
+      viewsOf([
+        element({ selector: 'article', tag: 'article', role: 'article', box: wide(4000) }, 0, null), // 0
+        first, // 1
+        icon('a.n1', networks[0], y, 1),
+        icon('a.n2', networks[1], y, 1),
+        element({ selector: 'div.wrap', tag: 'div', attributes: { class: box } }, at, 0), // 4
+        element({ selector: 'ul.bar', tag: 'ul' }, at, 4), // 5
+        icon('a.fb', 'facebook', at, 5),
+        icon('a.tw', 'twitter', at, 5),
+      ]);
+    const top = element(
+      {
+        selector: 'ul.top',
+        tag: 'ul',
+        attributes: { class: 'social--top' },
+        text: 'Share on Facebook Share on Twitter',
+      },
+      100,
+      0,
+    );
+    const said = twoBars(top, 100, ['facebook', 'twitter'], 'submeta__share');
     expect(shareBar(parseDescription('share buttons near the top'), said)).toBe(1);
     expect(shareBar(parseDescription('the share buttons at the end'), said)).toBe(5);
     for (const more of [
@@ -675,25 +680,12 @@ describe("the page's running text and its share bar", () => {
     ])
       expect(shareBar(parseDescription(bar), said), bar).toBe(1);
     // A tip box that says "Share your story" beside a WhatsApp and an email link says no share.
-    const tipped = viewsOf([
-      element({ selector: 'article', tag: 'article', role: 'article', box: wide(4000) }, 0, null), // 0
-      element(
-        {
-          selector: 'div.tip',
-          tag: 'div',
-          attributes: { class: 'tip' },
-          text: 'Got a tip? Share your story',
-        },
-        300,
-        0,
-      ), // 1
-      icon('a.wa', 'whatsapp', 300, 1),
-      icon('a.em', 'email', 300, 1),
-      element({ selector: 'div.tools', tag: 'div', attributes: { class: 'article-share' } }, 600, 0), // 4
-      element({ selector: 'ul.tools', tag: 'ul', attributes: { class: 'article-tools' } }, 600, 4), // 5
-      icon('a.fb', 'facebook', 600, 5),
-      icon('a.tw', 'twitter', 600, 5),
-    ]);
+    const tip = element(
+      { selector: 'div.tip', tag: 'div', attributes: { class: 'tip' }, text: 'Got a tip? Share your story' },
+      300,
+      0,
+    );
+    const tipped = twoBars(tip, 300, ['whatsapp', 'email'], 'article-share', 600);
     expect(shareBar(parseDescription('share buttons near the top'), tipped)).toBe(5);
     const feedback = viewsOf(
       tipped.map((v) =>
