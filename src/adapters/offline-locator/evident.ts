@@ -541,6 +541,7 @@ export type EvidentRule =
   | 'updated'
   | 'name'
   | 'byline'
+  | 'bio'
   | 'contents'
   | 'footer'
   | 'breadcrumb'
@@ -589,6 +590,7 @@ export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'quoted',
   'name',
   'byline',
+  'bio',
   'contents',
   'footer',
   'breadcrumb',
@@ -631,6 +633,7 @@ export function evidentFound(
     ['comments', () => commentsBox(description, query, views)],
     ['table', () => dataTable(query, views)],
     ['part', () => markedPart(description, query, views)],
+    ['bio', () => authorBio(query, views, authors)],
     ['headed', () => headingAll(views, listedReadings(description)[0] ?? [])],
     ['newsletter', () => newsletterBox(query, views)],
     ['price', () => productPrice(description, query, views)],
@@ -1585,12 +1588,24 @@ export function tagList(query: Query, views: readonly ElementView[]): number {
 
 /** Words of an id or class that mark a newsletter's sign-up: `newsletter-signup`, `email-opt-in`, `subscribe`. */
 const NEWSLETTER_HINTS = ['newsletter', 'subscribe', 'subscription', 'signup', 'optin', 'opt'];
+/** Words of "the newsletter sign-up box at the bottom" that say what and where, not which newsletter. */
+const NEWSLETTER_WORDS = new Set(
+  words(
+    'newsletter newsletters sign signup up subscribe subscription email e-mail alert alerts box form section ' +
+      'block widget area panel field fields bottom top end after before post article story page footer ' +
+      'sidebar near under below above our the site free daily weekly',
+  ),
+);
 
 /**
  * For "the newsletter sign-up" ("the email subscription form", "the sign-up box for email alerts"):
  * the box the page marks as a newsletter's sign-up (an id or class that says newsletter, subscribe,
- * sign-up or opt-in) that holds a field or a button, in no banner or navigation, outermost — the
- * first, or the last "at the end" or "in the footer". -1 otherwise, or for anything else asked.
+ * sign-up or opt-in) that holds a field or a button — or, marked a newsletter's, says so in a text
+ * of its own (a box whose form the saved page lacks) — in no banner or navigation, outermost — the
+ * first, or the last "at the end" or "in the footer". Of several, those whose text shows the words
+ * that name the newsletter ("the Verge Deals newsletter"), then those with a field or button, then
+ * those that say "newsletter" in their marks or text rather than only "subscribe". -1 otherwise, or
+ * for anything else asked.
  */
 export function newsletterBox(query: Query, views: readonly ElementView[]): number {
   const said = (w: string): boolean => query.terms.some((t) => t.word === w);
@@ -1606,14 +1621,29 @@ export function newsletterBox(query: Query, views: readonly ElementView[]): numb
   for (const v of views)
     if (v.tag === 'input' || v.tag === 'button' || v.role === 'button' || v.role === 'textbox')
       for (const a of v.ancestors) controls.add(a);
-  const found = views.filter(
+  // A box marked a newsletter's whose form the page lacks still says what it is, in a text of its own.
+  const saysSo = (v: ElementView): boolean =>
+    v.hints.has('newsletter') &&
+    plainText(v).length >= 30 &&
+    !['a', 'li', 'button'].includes(v.tag) &&
+    !v.ancestors.some((a) => views[a]?.tag === 'a');
+  let found = views.filter(
     (v) =>
       NEWSLETTER_HINTS.some((w) => v.hints.has(w)) &&
-      controls.has(v.index) &&
+      (controls.has(v.index) || saysSo(v)) &&
       v.area <= 0.25 * right * bottom &&
       !['comment', 'popup', 'modal'].some((w) => v.hints.has(w)) &&
       !v.ancestors.some((a) => views[a]?.role === 'banner' || views[a]?.role === 'navigation'),
   );
+  // The words that name the newsletter ("Verge Deals", "The Weeds"): the boxes that show the most.
+  const naming = query.terms.filter((t) => !t.kindWord && !NEWSLETTER_WORDS.has(t.word)).map((t) => t.word);
+  const shown = (v: ElementView): number => naming.filter((w) => v.textSet.has(w)).length;
+  const most = Math.max(0, ...found.map(shown));
+  if (most > 0) found = found.filter((v) => shown(v) === most);
+  const withControls = found.filter((v) => controls.has(v.index));
+  if (withControls.length > 0) found = withControls;
+  const newsletter = found.filter((v) => v.hints.has('newsletter') || v.textSet.has('newsletter'));
+  if (newsletter.length > 0) found = newsletter;
   const last = query.contextKinds.some((k) => k.kind.id === 'footer');
   const box = views[firstOrLast(query, outermostOf(found), last)];
   if (box === undefined) return -1;
@@ -2220,6 +2250,107 @@ export function soleByline(query: Query, views: readonly ElementView[]): number 
   );
 }
 
+/** Words of a description that name who wrote the page. */
+const WRITER_WORDS = new Set(words('author writer reporter contributor columnist journalist'));
+/** Words that, beside one of {@link WRITER_WORDS}, ask for a box about the writer: "the author card". */
+const ABOUT_WRITER = new Set(words('card box profile info information about section panel details'));
+/** Words before a writer's name in a box about them: "Written on Mar 17 by", "Published by", "About the author". */
+const BIO_LEAD =
+  /^(?:(?:written|published|posted|reported)\s+(?:on\s+[^.]{1,30}?\s+)?by|about the (?:author|writer|reporter)|author|by)\s*:?\s*/i;
+
+/**
+ * The names of the page's writers: its metadata's, and those its bylines give ("By Erin
+ * Cunningham March 18" gives "Erin Cunningham"), each as its first two words, lower-cased.
+ */
+function writerNames(views: readonly ElementView[], authors: readonly string[]): string[] {
+  const names = authors.map((a) => a.trim());
+  for (const v of views) {
+    const raw = v.element.text.trim();
+    if (raw.length > 160 || !BYLINE.test(raw)) continue;
+    const name = /(?:[Bb]y|BY)\s*:?\s+(\p{Lu}[\p{L}.'-]*\s+\p{Lu}[\p{L}.'-]*)/u.exec(raw);
+    if (name?.[1]) names.push(name[1]);
+  }
+  const firstTwo = names.map((n) => plain(n).split(' ').slice(0, 2).join(' ')).filter((n) => n.includes(' '));
+  return [...new Set(firstTwo)];
+}
+
+/**
+ * For "the author's bio", "the author card at the end", "the box about the author", "the short bio
+ * of Jake Goulding": the box that introduces one of the page's writers ({@link writerNames}; the one
+ * the description names, when it names one) — its text begins with the name, after at most "Written
+ * by", "About the author" and the like, and goes on for six words or more. The innermost such box for
+ * a bio; for a box, card or profile, the outermost that still begins so or adds only a few words
+ * ("Follow", "Thanks to …"). Not a heading, link or list item, nor a box that holds the page's
+ * headline or lies in its banner or navigation; the first, or the last "at the end". -1 otherwise.
+ */
+export function authorBio(query: Query, views: readonly ElementView[], authors: readonly string[]): number {
+  const said = (w: string): boolean => query.terms.some((t) => t.word === w);
+  const bio = said('bio') || said('biography');
+  const box = [...WRITER_WORDS].some(said) && [...ABOUT_WRITER].some(said);
+  if ((!bio && !box) || query.ordinal !== null) return -1;
+  // "The author name and short bio": the name asked beside it is the byline's.
+  if (said('name') || said('date') || query.kinds.some((k) => k.strength >= 0.8 && !BIO_KINDS.has(k.kind.id)))
+    return -1;
+  let names = writerNames(views, authors);
+  const asked = names.filter((n) => n.split(' ').every(said));
+  if (asked.length > 0) names = asked;
+  if (names.length === 0) return -1;
+  const headline = pageHeadline(views);
+  const { right, bottom } = pageExtent(views);
+  // The name the text begins with (after a lead-in), and how many words follow it; null when none.
+  // A byline's or a comment's "Jane Doe · March 5, 2019" says when, not who she is.
+  const introduces = (v: ElementView): number | null => {
+    const text = plainText(v).replace(BIO_LEAD, '');
+    const name = names.find((n) => text.startsWith(`${n} `));
+    if (name === undefined) return null;
+    const after = text.slice(name.length).trim().split(' ');
+    return showsSomeDay(after.slice(0, 8).join(' ')) ? null : after.length;
+  };
+  // A heading of four words or more that names no writer heads something else: "More From Medium /
+  // The Pinterest Paradox: Cupcakes and Toxicity" after the name.
+  const otherHeadings = views.filter(
+    (h) =>
+      h.role === 'heading' &&
+      plainText(h).split(' ').length >= 4 &&
+      !names.some((n) => plainText(h).includes(n)),
+  );
+  const holdsOther = (v: ElementView): boolean => otherHeadings.some((h) => h.ancestors.includes(v.index));
+  const found = views.filter(
+    (v) =>
+      (introduces(v) ?? 0) >= 6 &&
+      !holdsOther(v) &&
+      v.role !== 'heading' &&
+      !['a', 'li', 'button'].includes(v.tag) &&
+      v.area > 0 &&
+      v.area <= 0.25 * right * bottom &&
+      // Not the site's title ("Daniel Lemire's blog"), above the page's headline.
+      !(headline && (headline.ancestors.includes(v.index) || v.element.box.y < headline.element.box.y)) &&
+      !v.ancestors.some(
+        (a) => views[a]?.tag === 'a' || views[a]?.role === 'banner' || views[a]?.role === 'navigation',
+      ),
+  );
+  const picked = views[firstOrLast(query, innermostOf(found))];
+  if (picked === undefined) return -1;
+  // A bio is a few lines: a box taller than a screen holds more than it.
+  if (!box) return picked.element.box.height <= BIO_MAX_HEIGHT ? picked.index : -1;
+  // The box: up while the wrapper still begins with the name, or adds only a few words.
+  let at = picked;
+  for (;;) {
+    const up = views[at.element.parent ?? -1];
+    if (up === undefined || (headline && headline.ancestors.includes(up.index)) || holdsOther(up)) break;
+    const more = plainText(up).split(' ').length - plainText(at).split(' ').length;
+    if (introduces(up) === null && more > 6) break;
+    at = up;
+  }
+  return at.index;
+}
+
+/** How tall a writer's bio may be, in CSS pixels: a laptop's screen. */
+const BIO_MAX_HEIGHT = 720;
+
+/** The kinds a description of a writer's bio or box may name: "the author card", "the About the author section". */
+const BIO_KINDS = new Set(['byline', 'card', 'section', 'paragraph', 'text', 'aside', 'region']);
+
 /** The page's first `h1`, or undefined. */
 function pageHeadline(views: readonly ElementView[]): ElementView | undefined {
   return views.find((v) => v.role === 'heading' && v.element.level === 1);
@@ -2364,7 +2495,8 @@ function holding(
       IN_A_BOX.test(description) &&
       query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'search' && CONTROL_KINDS.has(k.kind.id))
     );
-  const single = box ? [] : query.kinds.filter((k) => !k.kind.container && k.strength >= 0.8);
+  // "The See also links": the group of them, not one link.
+  const single = box || query.plural ? [] : query.kinds.filter((k) => !k.kind.container && k.strength >= 0.8);
   if (view && single.some((k) => k.kind.match(view, views) >= 0.8)) return at;
   if (single.length > 0) return -1;
   if (textOf(at).length > phrase.length + 3) return at;

@@ -60,9 +60,9 @@ export interface Query {
 // "at the top", "near the end of the story", "bottom of the page" (not "in the top comment"). The
 // top or end of the page itself, or of something in it (a story may end mid-page).
 const AT_TOP =
-  /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:top|start|beginning)(?=\s+of\b|\s*$|\s*[,.;)])/;
+  /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:top|start|beginning)(?=\s+of\b|\s+(?:with|showing|that|which)\b|\s*$|\s*[,.;)])/;
 const AT_BOTTOM =
-  /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:bottom|end|foot)(?=\s+of\b|\s*$|\s*[,.;)])|\bbottom of the\b/;
+  /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:bottom|end|foot)(?=\s+of\b|\s+(?:with|showing|that|which)\b|\s*$|\s*[,.;)])|\bbottom of the\b/;
 const OF_SOMETHING = /\b(?:top|start|beginning|bottom|end|foot) of the (?!page\b)/;
 
 /** "who", "whom", or a verb and "by": the description asks for a person ("who wrote it", "written by and when"). */
@@ -95,7 +95,7 @@ const MODIFIERS = new Set([
 ]);
 const ORDINALS: Record<string, number> = { first: 0, second: 1, third: 2, last: -1 };
 const LOCATION =
-  /\b(?:in|inside|within|at|on|of|under|near|below|beneath|above|beside|next to)\s+(?:the|a|an|this|our|my)\b/;
+  /\b(?:in|inside|within|at|on|of|under|near|below|beneath|above|beside|next to|after|before)\s+(?:the|a|an|this|our|my)\b/;
 /**
  * A clause that says what the described thing holds or shows — "the sidebar with Navigation and
  * Tools", "the price shown with the add to basket button", "the query that computes the average":

@@ -4,6 +4,7 @@ import { parseDescription, shortlistOffline } from '../../../src/adapters/offlin
 import {
   adjacentLinks,
   asksDayAlone,
+  authorBio,
   authorName,
   brandLogo,
   breadcrumbTrail,
@@ -336,6 +337,19 @@ describe('the element that shows what the description names', () => {
 
   it('is the box a quoted title heads, not the title, and the pre around the code', () => {
     expect(evident('the "More on this story" links')).toBe('div.more');
+    // Links named in the plural are the box of them, wherever the description puts it.
+    expect(evident('the "More on this story" links after the story')).toBe('div.more');
+    const seeAlso = [
+      element(
+        { selector: 'div.see', tag: 'div', text: 'See also The wine heist The burglary', box: wide(120) },
+        900,
+        null,
+      ),
+      element({ selector: 'div.see h3', tag: 'h3', role: 'heading', level: 3, text: 'See also' }, 900, 0),
+      element({ selector: 'div.see a', tag: 'a', role: 'link', text: 'The wine heist' }, 940, 0),
+      element({ selector: 'div.see a + a', tag: 'a', role: 'link', text: 'The burglary' }, 980, 0),
+    ];
+    expect(evidentOn(seeAlso)('the "See also" links after the story')).toBe('div.see');
     expect(evident('the loop "while True: w = get_next_work()"')).toBe('pre');
   });
 
@@ -2340,6 +2354,191 @@ describe("a newsletter's sign-up", () => {
     expect(box('the newsletter sign-up box', [...page.slice(0, 4)])).toBe(-1);
     expect(box('the sign up button')).toBe(-1);
     expect(box('the search box')).toBe(-1);
+  });
+
+  // A page with two newsletters: a sidebar's that only says so (its form is not in the saved page),
+  // a "subscribe" wrapper around the site's own with its form, and the deals newsletter's with a form.
+  const signUp = (
+    selector: string,
+    className: string,
+    text: string,
+    y: number,
+    parent: number | null,
+  ): PageElement =>
+    element(
+      {
+        selector,
+        tag: 'div',
+        attributes: { class: className },
+        text,
+        box: { x: 0, y, width: 800, height: 100 },
+      },
+      y,
+      parent,
+    );
+  const two: PageElement[] = [
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 0, null), // 0
+    signUp(
+      'aside .newsletter',
+      'sidebar__newsletter',
+      'Newsletter: get the Daily Quill in your inbox',
+      200,
+      null,
+    ), // 1
+    signUp(
+      '#subscribe-download',
+      'subscribe-download-wrapper',
+      'Get the Daily Quill Download the app',
+      3000,
+      null,
+    ), // 2
+    signUp('#newsletter-form', 'newsletter-form', 'Get the Daily Quill every morning', 3000, 2), // 3
+    element({ selector: '#newsletter-form input', tag: 'input', role: 'textbox' }, 3050, 3), // 4
+    signUp(
+      'div.deals-newsletter',
+      'cta-newsletter',
+      'Quill Deals: sign up for deals sent to your inbox daily',
+      4000,
+      null,
+    ), // 5
+    element(
+      { selector: 'div.deals-newsletter button', tag: 'button', role: 'button', text: 'Sign up' },
+      4050,
+      5,
+    ), // 6
+    element(
+      {
+        selector: 'nav a.newsletter',
+        tag: 'a',
+        role: 'link',
+        attributes: { class: 'newsletter-link' },
+        text: 'Newsletters: get the Daily Quill and more',
+      },
+      10,
+      null,
+    ), // 7
+  ];
+
+  it('of several, is the one whose text names the newsletter asked for, then one with a field or a button, then one marked a newsletter', () => {
+    expect(box('the Quill Deals newsletter signup', two)).toBe(5);
+    // The sidebar's says so but has no form; the wrapper says only "subscribe".
+    expect(box('the Daily Quill newsletter signup', two)).toBe(3);
+    expect(box('the newsletter sign-up box', two)).toBe(3);
+  });
+
+  it("is a box marked a newsletter's that says so in its own text when the page has no form for it, not a link", () => {
+    const story = element(
+      { selector: 'p', tag: 'p', text: 'The story.', box: { x: 0, y: 60, width: 800, height: 2000 } },
+      60,
+      null,
+    );
+    expect(box('the newsletter box', [...two.slice(0, 2), story])).toBe(1);
+    expect(box('the newsletter box', [two[0]!, story, two[7]!])).toBe(-1);
+  });
+});
+
+describe("a writer's bio", () => {
+  const tall = (
+    selector: string,
+    tag: string,
+    text: string,
+    y: number,
+    height: number,
+    parent: number | null,
+  ): PageElement => element({ selector, tag, text, box: { x: 0, y, width: 800, height } }, y, parent);
+  const page: PageElement[] = [
+    tall('header', 'header', "Jane Doe's blog Jane Doe is a reporter who writes about the city", 0, 80, null), // 0
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, null), // 1
+    element({ selector: 'div.byline', tag: 'div', text: 'By Jane Doe March 5, 2021 at 3:57 PM' }, 150, null), // 2
+    tall('p.story', 'p', 'The story, told at length.', 200, 2000, null), // 3
+    tall(
+      'div.about',
+      'div',
+      'About the author Jane Doe Jane Doe is a reporter who covers the city and its courts.',
+      2300,
+      150,
+      null,
+    ), // 4
+    element({ selector: 'div.about h3', tag: 'h3', role: 'heading', level: 3, text: 'Jane Doe' }, 2300, 4), // 5
+    tall('div.about p', 'p', 'Jane Doe is a reporter who covers the city and its courts.', 2350, 40, 4), // 6
+    tall(
+      'div.more',
+      'div',
+      'Jane Doe Follow More stories The Long Road Home to the City Council',
+      2500,
+      400,
+      null,
+    ), // 7
+    element(
+      {
+        selector: 'div.more h2',
+        tag: 'h2',
+        role: 'heading',
+        level: 2,
+        text: 'The Long Road Home to the City Council',
+      },
+      2600,
+      7,
+    ), // 8
+    tall(
+      'li.comment',
+      'div',
+      'Jane Doe says March 6, 2021 at 1:46 pm thanks to all who wrote in about the courts',
+      2950,
+      60,
+      null,
+    ), // 9
+    tall(
+      'div.end',
+      'div',
+      'Related links Contact us Privacy policy Careers About the author Jane Doe Jane Doe is a reporter who covers the city and its courts. John Roe is an editor who writes the morning newsletter for readers.',
+      2290,
+      700,
+      null,
+    ), // 10
+    tall(
+      'p.editor',
+      'p',
+      'John Roe is an editor who writes the morning newsletter for readers.',
+      2460,
+      40,
+      10,
+    ), // 11
+  ];
+  // The box about the writer lies in the page's end (10), beside the editor's bio (11).
+  page[4] = { ...page[4]!, parent: 10 };
+  const bio = (description: string, list = page, authors: string[] = []): number =>
+    authorBio(parseDescription(description), viewsOf(list), authors);
+
+  it("is the innermost text that begins with a writer's name, from the byline or the metadata, and goes on", () => {
+    expect(bio("the author's bio")).toBe(6);
+    expect(bio('the short bio of Jane Doe')).toBe(6);
+    // Of the page's writers, the one the description names.
+    expect(bio('the short bio of John Roe', page, ['John Roe'])).toBe(11);
+    // In place of the byline, a line that names no one.
+    const noByline = page.map((e, i) => (i === 2 ? { ...e, text: 'March 5, 2021' } : e));
+    expect(bio("the author's bio", noByline)).toBe(-1);
+    expect(bio("the author's bio", noByline, ['Jane Doe'])).toBe(6);
+  });
+
+  it('for a box, card or profile, is the outermost box that still begins with the name or a lead-in such as "About the author"', () => {
+    expect(bio('the about the author box')).toBe(4);
+    expect(bio('the author card at the end')).toBe(4);
+    expect(bio('the box about the writer at the bottom of the post')).toBe(4);
+  });
+
+  it('is no site title above the headline, byline or comment that says when after the name, nor a box that heads other stories', () => {
+    // Without the box about the writer (left in the page as a blank line).
+    const rest = page.map((e, i) => ([4, 5, 6].includes(i) ? { ...e, text: '' } : e));
+    expect(bio("the author's bio", rest)).toBe(-1);
+    expect(bio('the author card', rest)).toBe(-1);
+  });
+
+  it('is not asked for the name beside the bio, and no bio is taller than a screen', () => {
+    expect(bio('the author name and short bio')).toBe(-1);
+    expect(bio('the share buttons under the author card')).toBe(-1);
+    const long = page.map((e, i) => (i === 6 ? { ...e, box: { ...e.box, height: 760 } } : e));
+    expect(bio("the author's bio", long)).toBe(-1);
   });
 });
 
