@@ -790,7 +790,7 @@ function quotedShowing(description: string, query: Query, views: readonly Elemen
  * Trending on Kinja list"). -1 when none or several.
  */
 function namedTitle(description: string, query: Query, views: readonly ElementView[]): number {
-  for (const title of titles(description)) {
+  for (const title of [...titles(description), ...headingsFirst(description, views)]) {
     const headed = (text: string, v: ElementView): boolean => v.role === 'heading' && text === ` ${title} `;
     let found = soleShowing(views, (text, _, v) => headed(text, v));
     if (found < 0 && title.includes(' ') && !views.some((v) => headed(` ${plainText(v)} `, v)))
@@ -798,6 +798,23 @@ function namedTitle(description: string, query: Query, views: readonly ElementVi
     if (found >= 0) return holding(query, views, found, title, description);
   }
   return -1;
+}
+
+/**
+ * The page's headings of two to six words that the description begins with, before more words:
+ * "the Fan Feed list of more stories", "the What to Read Next list" — longest first.
+ */
+function headingsFirst(description: string, views: readonly ElementView[]): string[] {
+  const said = `${plain(description).replace(/^(?:the|a|an)\s+/, '')} `;
+  const found = new Set<string>();
+  for (const v of views) {
+    if (v.role !== 'heading') continue;
+    const text = plainText(v);
+    const size = text.split(' ').length;
+    if (size >= 2 && size <= 6 && said.startsWith(`${text} `) && said.length > text.length + 1)
+      found.add(text);
+  }
+  return [...found].sort((a, b) => b.length - a.length);
 }
 
 /**
@@ -2476,9 +2493,12 @@ function holding(
   const parentOf = (i: number): number => views[i]?.element.parent ?? -1;
   const outermost = (i: number): number => {
     let at = i;
-    // The same text; and not much larger when it is cut short, as the same start of wrappers far larger.
+    // The same text; and not much larger when it is cut short, as the same start of wrappers far larger;
+    // nor more than twice as tall, as a box that holds more than text (eBay's seller box, 189 px of
+    // text in 704 px) — a block as wide as the page around a short line of code is the same thing.
     const same = (p: number): boolean =>
       textOf(p) === textOf(at) &&
+      (views[p]?.element.box.height ?? 0) <= 2 * (views[at]?.element.box.height ?? 0) &&
       (!(views[at]?.element.text ?? '').endsWith('…') || (views[p]?.area ?? 0) <= 2 * (views[at]?.area ?? 0));
     while (parentOf(at) >= 0 && same(parentOf(at))) at = parentOf(at);
     return at;

@@ -350,6 +350,86 @@ describe('the element that shows what the description names', () => {
       element({ selector: 'div.see a + a', tag: 'a', role: 'link', text: 'The burglary' }, 980, 0),
     ];
     expect(evidentOn(seeAlso)('the "See also" links after the story')).toBe('div.see');
+  });
+
+  it('is the box headed by a heading of two words or more the description begins with, before more words', () => {
+    const feed = [
+      element(
+        {
+          selector: 'section.feed',
+          tag: 'section',
+          text: 'Fan Feed Trending Latest The wine heist',
+          box: wide(900),
+        },
+        900,
+        null,
+      ),
+      element(
+        { selector: 'section.feed h2', tag: 'h2', role: 'heading', level: 2, text: 'Fan Feed' },
+        900,
+        0,
+      ),
+      element({ selector: 'section.feed a', tag: 'a', role: 'link', text: 'The wine heist' }, 940, 0),
+      element(
+        { selector: 'aside.more', tag: 'aside', text: 'Related The burglary', box: wide(300) },
+        1900,
+        null,
+      ),
+      element({ selector: 'aside.more h2', tag: 'h2', role: 'heading', level: 2, text: 'Related' }, 1900, 3),
+    ];
+    expect(evidentOn(feed)('the Fan Feed list of more stories')).toBe('section.feed');
+    expect(evidentOn(feed)('the Fan Feed grid')).toBe('section.feed');
+    // One word is no title ("the related stories"), nor is a heading the description only mentions.
+    expect(evidentOn(feed)('the related questions box')).toBe(undefined);
+    expect(evidentOn(feed)('the stories under Fan Feed')).toBe(undefined);
+  });
+
+  it('is the box a heading names up to the wrapper that shows the same text, but no wrapper more than twice as tall', () => {
+    const seller = [
+      element(
+        {
+          selector: 'div.panel',
+          tag: 'div',
+          text: 'Seller information shopper (8116) 99.5% positive',
+          box: wide(700),
+        },
+        1700,
+        null,
+      ),
+      element(
+        {
+          selector: 'div.content',
+          tag: 'div',
+          text: 'Seller information shopper (8116) 99.5% positive',
+          box: wide(190),
+        },
+        1700,
+        0,
+      ),
+      element(
+        { selector: 'div.content h2', tag: 'h2', role: 'heading', level: 2, text: 'Seller information' },
+        1700,
+        1,
+      ),
+      element(
+        { selector: 'div.note', tag: 'div', text: 'Free delivery over 50 dollars', box: wide(20) },
+        3000,
+        null,
+      ),
+      element(
+        {
+          selector: 'div.note span',
+          tag: 'span',
+          text: 'Free delivery over 50 dollars',
+          box: { x: 0, y: 3000, width: 160, height: 20 },
+        },
+        3000,
+        3,
+      ),
+    ];
+    expect(evidentOn(seller)('the seller information box with feedback score')).toBe('div.content');
+    // As wide as the page around a short line, the same thing.
+    expect(evidentOn(seller)('the "Free delivery over 50 dollars" note')).toBe('div.note');
     expect(evident('the loop "while True: w = get_next_work()"')).toBe('pre');
   });
 
