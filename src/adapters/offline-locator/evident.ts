@@ -579,9 +579,9 @@ export type EvidentRule =
  * author's name 9 of 9, a product's price 8 of 8, a data table 16 of 16, parts marked alike 24 of
  * 24, more to read 25 of 26 and the comments 8 of 9 (each miss: the labels mark a list inside
  * the box found, under half its size), and later the previous and next links 5 of 5 and the
- * page's rating 6 of 6. The
+ * page's rating 6 of 6, and a writer's bio or box 10 of 10. The
  * subheadline (3) found too few to vouch: its element is a ranker feature only, as are the
- * newsletter's sign-up (15 of 19: the labels take the form inside the box found) and the file
+ * newsletter's sign-up (14 of 15: the labels take the form inside the box found) and the file
  * list. The last-edited line vouches through {@link soleDate}.
  */
 export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
@@ -633,9 +633,9 @@ export function evidentFound(
     ['comments', () => commentsBox(description, query, views)],
     ['table', () => dataTable(query, views)],
     ['part', () => markedPart(description, query, views)],
-    ['bio', () => authorBio(query, views, authors)],
+    ['bio', () => authorBio(description, query, views, authors)],
     ['headed', () => headingAll(views, listedReadings(description)[0] ?? [])],
-    ['newsletter', () => newsletterBox(query, views)],
+    ['newsletter', () => newsletterBox(description, query, views)],
     ['price', () => productPrice(description, query, views)],
     ['rating', () => ratingSummary(query, views)],
     ['figure', () => storyFigure(query, views)],
@@ -1617,14 +1617,14 @@ const NEWSLETTER_WORDS = new Set(
 /**
  * For "the newsletter sign-up" ("the email subscription form", "the sign-up box for email alerts"):
  * the box the page marks as a newsletter's sign-up (an id or class that says newsletter, subscribe,
- * sign-up or opt-in) that holds a field or a button — or, marked a newsletter's, says so in a text
- * of its own (a box whose form the saved page lacks) — in no banner or navigation, outermost — the
- * first, or the last "at the end" or "in the footer". Of several, those whose text shows the words
- * that name the newsletter ("the Verge Deals newsletter"), then those with a field or button, then
- * those that say "newsletter" in their marks or text rather than only "subscribe". -1 otherwise, or
- * for anything else asked.
+ * sign-up or opt-in) that holds a field or a button — or, when none does and one newsletter is
+ * asked, one marked a newsletter's whose text says "newsletter" in 30 characters or more (a box
+ * whose form the saved page lacks) — in no banner or navigation, outermost — the first, or the last "at the end" or "in
+ * the footer". Of several, those whose text shows the most of the words that name the newsletter
+ * ("the Verge Deals newsletter"), then those that say "newsletter" in their marks or text rather
+ * than only "subscribe". -1 otherwise, or for anything else asked.
  */
-export function newsletterBox(query: Query, views: readonly ElementView[]): number {
+export function newsletterBox(description: string, query: Query, views: readonly ElementView[]): number {
   const said = (w: string): boolean => query.terms.some((t) => t.word === w);
   const signUp = said('signup') || said('subscribe') || said('subscription') || (said('sign') && said('up'));
   if (!said('newsletter') && !(signUp && (said('email') || said('alert')))) return -1;
@@ -1641,24 +1641,31 @@ export function newsletterBox(query: Query, views: readonly ElementView[]): numb
   // A box marked a newsletter's whose form the page lacks still says what it is, in a text of its own.
   const saysSo = (v: ElementView): boolean =>
     v.hints.has('newsletter') &&
+    v.textSet.has('newsletter') &&
     plainText(v).length >= 30 &&
     !['a', 'li', 'button'].includes(v.tag) &&
     !v.ancestors.some((a) => views[a]?.tag === 'a');
-  let found = views.filter(
+  const marked = views.filter(
     (v) =>
       NEWSLETTER_HINTS.some((w) => v.hints.has(w)) &&
-      (controls.has(v.index) || saysSo(v)) &&
       v.area <= 0.25 * right * bottom &&
       !['comment', 'popup', 'modal'].some((w) => v.hints.has(w)) &&
       !v.ancestors.some((a) => views[a]?.role === 'banner' || views[a]?.role === 'navigation'),
   );
+  // Those with a field or a button; only when none has one, those that say so.
+  const withControls = marked.filter((v) => controls.has(v.index));
+  // "The newsletters section" lists the newsletters: a box that only says so is one of them.
+  let found =
+    withControls.length > 0
+      ? withControls
+      : /\bnewsletters\b/i.test(description)
+        ? []
+        : marked.filter(saysSo);
   // The words that name the newsletter ("Verge Deals", "The Weeds"): the boxes that show the most.
   const naming = query.terms.filter((t) => !t.kindWord && !NEWSLETTER_WORDS.has(t.word)).map((t) => t.word);
   const shown = (v: ElementView): number => naming.filter((w) => v.textSet.has(w)).length;
   const most = Math.max(0, ...found.map(shown));
   if (most > 0) found = found.filter((v) => shown(v) === most);
-  const withControls = found.filter((v) => controls.has(v.index));
-  if (withControls.length > 0) found = withControls;
   const newsletter = found.filter((v) => v.hints.has('newsletter') || v.textSet.has('newsletter'));
   if (newsletter.length > 0) found = newsletter;
   const last = query.contextKinds.some((k) => k.kind.id === 'footer');
@@ -2274,77 +2281,136 @@ const ABOUT_WRITER = new Set(words('card box profile info information about sect
 /** Words before a writer's name in a box about them: "Written on Mar 17 by", "Published by", "About the author". */
 const BIO_LEAD =
   /^(?:(?:written|published|posted|reported)\s+(?:on\s+[^.]{1,30}?\s+)?by|about the (?:author|writer|reporter)|author|by)\s*:?\s*/i;
+/** A person the description names: "the short bio of Jake Goulding", "Chris Jones's author card". */
+const PERSON_ASKED =
+  /\b(?:of|by|for)\s+(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)+)|(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)+)['’]s?\b/u;
+/** Says how long ago or how long to read, as bylines and comments do: "2 hours ago", "5 min read". */
+const RELATIVE_TIME = /\b(?:ago|read)\b|\b\d+\s*(?:min|mins|minutes?|h|hrs?|hours?)\b/;
+/** Words of an id or class that mark readers' comments, for a writer's bio (not reviews: a review box may hold it). */
+const READERS_HINTS = [
+  'comment',
+  'comments',
+  'disqus',
+  'reply',
+  'replies',
+  'respond',
+  'response',
+  'discussion',
+];
+
+/** A name's first two words, as {@link plain} writes them ("Jane M. Doe" is "jane m"); undefined for one word. */
+function firstTwo(name: string): string | undefined {
+  const two = plain(name).split(' ').slice(0, 2);
+  return two.length === 2 ? two.join(' ') : undefined;
+}
 
 /**
- * The names of the page's writers: its metadata's, and those its bylines give ("By Erin
- * Cunningham March 18" gives "Erin Cunningham"), each as its first two words, lower-cased.
+ * The page's writers: its metadata's authors; without them, the name of its byline under the
+ * headline ("By Erin Cunningham March 18" gives "Erin Cunningham"), not one in a list or a link (an
+ * other story's card). Each as its first two words ({@link firstTwo}); one-word names are left out.
  */
-function writerNames(views: readonly ElementView[], authors: readonly string[]): string[] {
-  const names = authors.map((a) => a.trim());
-  for (const v of views) {
-    const raw = v.element.text.trim();
-    if (raw.length > 160 || !BYLINE.test(raw)) continue;
-    const name = /(?:[Bb]y|BY)\s*:?\s+(\p{Lu}[\p{L}.'-]*\s+\p{Lu}[\p{L}.'-]*)/u.exec(raw);
-    if (name?.[1]) names.push(name[1]);
-  }
-  const firstTwo = names.map((n) => plain(n).split(' ').slice(0, 2).join(' ')).filter((n) => n.includes(' '));
-  return [...new Set(firstTwo)];
+function writerNames(views: readonly ElementView[], authors: readonly string[], top: number): string[] {
+  const names = authors.map(firstTwo).filter((n) => n !== undefined);
+  if (names.length > 0) return [...new Set(names)];
+  const byline = views.find(
+    (v) =>
+      v.element.box.y >= top &&
+      v.element.text.trim().length <= 160 &&
+      BYLINE.test(v.element.text.trim()) &&
+      !v.ancestors.some((a) => ['a', 'li'].includes(views[a]?.tag ?? '')),
+  );
+  const name = /(?:[Bb]y|BY)\s*:?\s+(\p{Lu}[\p{L}.'-]*\s+\p{Lu}[\p{L}.'-]*)/u.exec(
+    byline?.element.text ?? '',
+  );
+  const two = name?.[1] === undefined ? undefined : firstTwo(name[1]);
+  return two === undefined ? [] : [two];
 }
 
 /**
  * For "the author's bio", "the author card at the end", "the box about the author", "the short bio
- * of Jake Goulding": the box that introduces one of the page's writers ({@link writerNames}; the one
- * the description names, when it names one) — its text begins with the name, after at most "Written
- * by", "About the author" and the like, and goes on for six words or more. The innermost such box for
- * a bio; for a box, card or profile, the outermost that still begins so or adds only a few words
- * ("Follow", "Thanks to …"). Not a heading, link or list item, nor a box that holds the page's
- * headline or lies in its banner or navigation; the first, or the last "at the end". -1 otherwise.
+ * of Jake Goulding": the box that introduces one of the page's writers ({@link writerNames}; when
+ * the description names a person, that writer, and none when the person is no writer). Its text
+ * begins with the name — after at most a lead-in such as "Written by", "Published by" or "About the
+ * author" — and goes on for six words or more, none of the first of them saying when ("March 5",
+ * "2 hours ago": a byline's or a comment's). A bio alone is asked of a writer ("the artist bio" is
+ * not); it is the innermost such text, and no answer when that is taller than a screen. For a box,
+ * card or profile: the outermost wrapper that still begins so or adds at most six words ("Follow",
+ * "Thanks to …"). Neither is, holds or lies in a heading, link, list item, comment, banner,
+ * navigation or footer; neither holds another story (a heading or link of four words or more that
+ * names no writer) or the page's headline, nor lies above the headline (the site's title) — without
+ * a headline, above the byline; without either, nothing is found. The first, or the last "at the
+ * end". -1 otherwise.
  */
-export function authorBio(query: Query, views: readonly ElementView[], authors: readonly string[]): number {
+export function authorBio(
+  description: string,
+  query: Query,
+  views: readonly ElementView[],
+  authors: readonly string[],
+): number {
   const said = (w: string): boolean => query.terms.some((t) => t.word === w);
-  const bio = said('bio') || said('biography');
-  const box = [...WRITER_WORDS].some(said) && [...ABOUT_WRITER].some(said);
+  const person = PERSON_ASKED.exec(description);
+  const personName = person ? firstTwo(person[1] ?? person[2] ?? '') : undefined;
+  const writer = [...WRITER_WORDS].some(said);
+  const box = writer && [...ABOUT_WRITER].some(said);
+  // "The short bio of the reporter": the writer may be named where the description places the bio.
+  const ofWriter = writer || words(description).some((w) => WRITER_WORDS.has(w));
+  const bio = (said('bio') || said('biography')) && (ofWriter || personName !== undefined);
   if ((!bio && !box) || query.ordinal !== null) return -1;
   // "The author name and short bio": the name asked beside it is the byline's.
   if (said('name') || said('date') || query.kinds.some((k) => k.strength >= 0.8 && !BIO_KINDS.has(k.kind.id)))
     return -1;
-  let names = writerNames(views, authors);
-  const asked = names.filter((n) => n.split(' ').every(said));
-  if (asked.length > 0) names = asked;
-  if (names.length === 0) return -1;
   const headline = pageHeadline(views);
+  const firstByline = views.find(
+    (v) => v.element.text.trim().length <= 160 && BYLINE.test(v.element.text.trim()),
+  );
+  const top = (headline ?? firstByline ?? views.find((v) => v.role === 'heading'))?.element.box.y;
+  if (top === undefined) return -1;
+  let names = writerNames(views, authors, top - 100);
+  if (personName !== undefined) names = names.filter((n) => n === personName);
+  if (names.length === 0) return -1;
   const { right, bottom } = pageExtent(views);
-  // The name the text begins with (after a lead-in), and how many words follow it; null when none.
-  // A byline's or a comment's "Jane Doe · March 5, 2019" says when, not who she is.
+  // The name the text begins with (after a lead-in), and how many words follow it; null when none,
+  // or when what follows first says when, or is a possessive ("Jane Doe's blog").
   const introduces = (v: ElementView): number | null => {
     const text = plainText(v).replace(BIO_LEAD, '');
     const name = names.find((n) => text.startsWith(`${n} `));
     if (name === undefined) return null;
     const after = text.slice(name.length).trim().split(' ');
-    return showsSomeDay(after.slice(0, 8).join(' ')) ? null : after.length;
+    const first = after.slice(0, 8).join(' ');
+    return after[0] === 's' || showsSomeDay(first) || RELATIVE_TIME.test(first) ? null : after.length;
   };
-  // A heading of four words or more that names no writer heads something else: "More From Medium /
-  // The Pinterest Paradox: Cupcakes and Toxicity" after the name.
-  const otherHeadings = views.filter(
+  // Another story: a heading of four words or more, or a link of six, that names no writer (a bio's
+  // own links are shorter: "Rust in Motion video series").
+  const otherStories = views.filter(
     (h) =>
-      h.role === 'heading' &&
-      plainText(h).split(' ').length >= 4 &&
+      plainText(h).split(' ').length >= (h.role === 'heading' ? 4 : h.tag === 'a' ? 6 : Infinity) &&
       !names.some((n) => plainText(h).includes(n)),
   );
-  const holdsOther = (v: ElementView): boolean => otherHeadings.some((h) => h.ancestors.includes(v.index));
+  const comments = views.filter((c) => READERS_HINTS.some((w) => c.hints.has(w)));
+  const marked = (v: ElementView | undefined): boolean =>
+    v !== undefined &&
+    (v.role === 'heading' ||
+      ['a', 'li', 'button', 'footer', 'nav'].includes(v.tag) ||
+      READERS_HINTS.some((w) => v.hints.has(w)) ||
+      ['banner', 'navigation', 'contentinfo'].includes(v.role ?? ''));
+  const held = [...otherStories, ...comments, ...(headline ? [headline] : [])];
+  const apart = (v: ElementView): boolean =>
+    marked(v) ||
+    v.ancestors.some((a) => marked(views[a])) ||
+    held.some((o) => o.ancestors.includes(v.index)) ||
+    v.element.box.y < top;
+  // One of several items that begin with the name: a list of the writer's stories ("More by Jane Doe").
+  const listed = (v: ElementView): boolean =>
+    views.some((w) => w !== v && w.element.parent === v.element.parent && (introduces(w) ?? 0) >= 4);
   const found = views.filter(
     (v) =>
       (introduces(v) ?? 0) >= 6 &&
-      !holdsOther(v) &&
-      v.role !== 'heading' &&
-      !['a', 'li', 'button'].includes(v.tag) &&
+      !listed(v) &&
+      !BYLINE.test(v.element.text.trim()) &&
+      !v.element.text.includes('©') &&
       v.area > 0 &&
       v.area <= 0.25 * right * bottom &&
-      // Not the site's title ("Daniel Lemire's blog"), above the page's headline.
-      !(headline && (headline.ancestors.includes(v.index) || v.element.box.y < headline.element.box.y)) &&
-      !v.ancestors.some(
-        (a) => views[a]?.tag === 'a' || views[a]?.role === 'banner' || views[a]?.role === 'navigation',
-      ),
+      !apart(v),
   );
   const picked = views[firstOrLast(query, innermostOf(found))];
   if (picked === undefined) return -1;
@@ -2354,7 +2420,7 @@ export function authorBio(query: Query, views: readonly ElementView[], authors: 
   let at = picked;
   for (;;) {
     const up = views[at.element.parent ?? -1];
-    if (up === undefined || (headline && headline.ancestors.includes(up.index)) || holdsOther(up)) break;
+    if (up === undefined || apart(up) || up.area > 0.25 * right * bottom) break;
     const more = plainText(up).split(' ').length - plainText(at).split(' ').length;
     if (introduces(up) === null && more > 6) break;
     at = up;
@@ -2473,9 +2539,11 @@ function repeatedShowing(
 
 /**
  * What a user means by the element that shows `phrase` (-1 when it cannot be told): the outermost of
- * the elements that show just the same and are not much larger (the `pre` around a `code`); that element when it is of a
+ * the elements that show just the same and are not much larger (the `pre` around a `code`; no
+ * wrapper more than twice as tall); that element when it is of a
  * kind that holds no others and that kind is asked for (the button labelled "Subscribe"), and none
- * when another such kind is asked for (not the heading "Salon" for "the Salon logo"). Otherwise, when
+ * when another such kind is asked for in the singular (not the heading "Salon" for "the Salon
+ * logo"; "the See also links" is the box of them). Otherwise, when
  * it shows the phrase and little else (a box's title, the heading over a list of links), the box it
  * heads: the nearest element around it that holds more and begins with it.
  */
@@ -2515,10 +2583,10 @@ function holding(
       IN_A_BOX.test(description) &&
       query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'search' && CONTROL_KINDS.has(k.kind.id))
     );
-  // "The See also links": the group of them, not one link.
-  const single = box || query.plural ? [] : query.kinds.filter((k) => !k.kind.container && k.strength >= 0.8);
+  const single = box ? [] : query.kinds.filter((k) => !k.kind.container && k.strength >= 0.8);
   if (view && single.some((k) => k.kind.match(view, views) >= 0.8)) return at;
-  if (single.length > 0) return -1;
+  // "The See also links": the group of them when the phrase is not itself one ("the "Add to cart" buttons").
+  if (single.length > 0 && !query.plural) return -1;
   if (textOf(at).length > phrase.length + 3) return at;
   while (parentOf(at) >= 0 && textOf(at).length <= phrase.length + 3) at = parentOf(at);
   return textOf(at).startsWith(phrase) ? outermost(at) : -1;

@@ -60,9 +60,9 @@ export interface Query {
 // "at the top", "near the end of the story", "bottom of the page" (not "in the top comment"). The
 // top or end of the page itself, or of something in it (a story may end mid-page).
 const AT_TOP =
-  /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:top|start|beginning)(?=\s+of\b|\s+(?:with|showing|that|which)\b|\s*$|\s*[,.;)])/;
+  /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:top|start|beginning)(?=\s+of\b|\s*$|\s*[,.;)])/;
 const AT_BOTTOM =
-  /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:bottom|end|foot)(?=\s+of\b|\s+(?:with|showing|that|which)\b|\s*$|\s*[,.;)])|\bbottom of the\b/;
+  /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:bottom|end|foot)(?=\s+of\b|\s*$|\s*[,.;)])|\bbottom of the\b/;
 const OF_SOMETHING = /\b(?:top|start|beginning|bottom|end|foot) of the (?!page\b)/;
 
 /** "who", "whom", or a verb and "by": the description asks for a person ("who wrote it", "written by and when"). */
@@ -95,7 +95,28 @@ const MODIFIERS = new Set([
 ]);
 const ORDINALS: Record<string, number> = { first: 0, second: 1, third: 2, last: -1 };
 const LOCATION =
-  /\b(?:in|inside|within|at|on|of|under|near|below|beneath|above|beside|next to|after|before)\s+(?:the|a|an|this|our|my)\b/;
+  /\b(?:in|inside|within|at|on|of|under|near|below|beneath|above|beside|next to)\s+(?:the|a|an|this|our|my)\b/;
+/**
+ * "After" and "before" say where when a part of the page follows, in lower case and unquoted: "the
+ * box after the post", "the ad before the first paragraph" — not "the After the Storm heading", "the
+ * price after the discount", "the countdown before the launch".
+ */
+const AFTER_OR_BEFORE =
+  /\b(?:after|before)\s+(?:the|a|an|this|our|my)\b(?=\s+(?:[a-z-]+\s+)?(?:post|article|story|comments?|footer|header|headline|title|byline|image|photo|picture|video|table|list|form|section|content|text|body|intro|introduction|paragraph|heading|summary|abstract|page|review|answer|question|recipe|ingredients|instructions|steps|code|example)\b)/;
+
+/** `text` with what it quotes blanked, each character a space. */
+function blankQuotes(text: string): string {
+  return text.replace(/"[^"]*"|“[^”]*”|'[^']{3,}'/g, (m) => ' '.repeat(m.length));
+}
+
+/** Where the description begins to say where the thing is ({@link LOCATION}, {@link AFTER_OR_BEFORE}); null when it does not. */
+function locationIn(masked: string, cased: string): RegExpExecArray | null {
+  const at = LOCATION.exec(masked);
+  const order = AFTER_OR_BEFORE.exec(cased);
+  if (at === null || at.index === 0) return order ?? at;
+  return order !== null && order.index > 0 && order.index < at.index ? order : at;
+}
+
 /**
  * A clause that says what the described thing holds or shows — "the sidebar with Navigation and
  * Tools", "the price shown with the add to basket button", "the query that computes the average":
@@ -174,7 +195,7 @@ export function parseDescription(description: string): Query {
   // What a parenthesis lists ("the menu (Home, News in the world, About)") says neither where the
   // thing is nor what it holds, nor (below) its kind: blanked where those are read.
   const masked = blankParentheses(lower);
-  const at = LOCATION.exec(masked);
+  const at = locationIn(masked, blankQuotes(blankParentheses(description)));
   const targetText = at && at.index > 0 ? lower.slice(0, at.index) : lower;
   const contextText = at && at.index > 0 ? lower.slice(at.index + at[0].length) : '';
   const heldAt = HOLDING.exec(masked.slice(lower.length - contextText.length));

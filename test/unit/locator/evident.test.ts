@@ -350,6 +350,17 @@ describe('the element that shows what the description names', () => {
       element({ selector: 'div.see a + a', tag: 'a', role: 'link', text: 'The burglary' }, 980, 0),
     ];
     expect(evidentOn(seeAlso)('the "See also" links after the story')).toBe('div.see');
+    // A phrase that is itself one of them is that one.
+    const buttons = [
+      element(
+        { selector: 'div.actions', tag: 'div', text: 'Add to cart Add to wishlist', box: wide(60) },
+        900,
+        null,
+      ),
+      element({ selector: 'button.cart', tag: 'button', role: 'button', text: 'Add to cart' }, 900, 0),
+      element({ selector: 'button.wish', tag: 'button', role: 'button', text: 'Add to wishlist' }, 900, 0),
+    ];
+    expect(evidentOn(buttons)('the "Add to cart" buttons')).toBe('button.cart');
   });
 
   it('is the box headed by a heading of two words or more the description begins with, before more words', () => {
@@ -2422,7 +2433,7 @@ describe("a newsletter's sign-up", () => {
     ), // 8
   ];
   const box = (description: string, list = page): number =>
-    newsletterBox(parseDescription(description), viewsOf(list));
+    newsletterBox(description, parseDescription(description), viewsOf(list));
 
   it('is the box the page marks as the sign-up, holding a field or a button; the form in it when a form is asked', () => {
     expect(box('the newsletter sign-up box')).toBe(4);
@@ -2514,6 +2525,9 @@ describe("a newsletter's sign-up", () => {
     );
     expect(box('the newsletter box', [...two.slice(0, 2), story])).toBe(1);
     expect(box('the newsletter box', [two[0]!, story, two[7]!])).toBe(-1);
+    // Not when another box has a form, nor for "the newsletters section", which lists them.
+    expect(box('the Daily Quill newsletter box', [...two.slice(0, 5), story])).toBe(3);
+    expect(box('the newsletters box', [...two.slice(0, 2), story])).toBe(-1);
   });
 });
 
@@ -2588,7 +2602,7 @@ describe("a writer's bio", () => {
   // The box about the writer lies in the page's end (10), beside the editor's bio (11).
   page[4] = { ...page[4]!, parent: 10 };
   const bio = (description: string, list = page, authors: string[] = []): number =>
-    authorBio(parseDescription(description), viewsOf(list), authors);
+    authorBio(description, parseDescription(description), viewsOf(list), authors);
 
   it("is the innermost text that begins with a writer's name, from the byline or the metadata, and goes on", () => {
     expect(bio("the author's bio")).toBe(6);
@@ -2612,6 +2626,134 @@ describe("a writer's bio", () => {
     const rest = page.map((e, i) => ([4, 5, 6].includes(i) ? { ...e, text: '' } : e));
     expect(bio("the author's bio", rest)).toBe(-1);
     expect(bio('the author card', rest)).toBe(-1);
+  });
+
+  // A page whose only lines that begin with the writer's name are no bio of her.
+  const story = (...rest: PageElement[]): PageElement[] => [
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, null), // 0
+    element({ selector: 'div.byline', tag: 'div', text: 'By Jane Doe' }, 150, null), // 1
+    tall('p.story', 'p', 'The story, told at length.', 200, 2000, null), // 2
+    ...rest,
+  ];
+  const notBios: [string, PageElement[]][] = [
+    [
+      'a dateline',
+      [tall('div.meta', 'div', 'Jane Doe · Staff writer · Updated 2 hours ago · 5 min read', 2300, 20, null)],
+    ],
+    [
+      'a comment',
+      [
+        element(
+          {
+            selector: 'div.comment-body',
+            tag: 'div',
+            attributes: { class: 'comment-body' },
+            text: 'Jane Doe Thanks for reading, everyone, more on this next week',
+            box: { x: 0, y: 2300, width: 800, height: 40 },
+          },
+          2300,
+          null,
+        ),
+      ],
+    ],
+    [
+      'her other stories',
+      [
+        tall('section.more', 'section', 'More by Jane Doe', 2300, 200, null),
+        tall('div.card', 'div', 'Jane Doe Mayor names new library chief after months of delay', 2330, 60, 3),
+        tall(
+          'div.card2',
+          'div',
+          'Jane Doe Courts weigh the future of the old city hall and its park',
+          2400,
+          60,
+          3,
+        ),
+      ],
+    ],
+    [
+      'the footer',
+      [
+        tall(
+          'footer',
+          'footer',
+          'Jane Doe writes here about the city and its courts, since 2012',
+          2300,
+          40,
+          null,
+        ),
+      ],
+    ],
+  ];
+
+  it("is no dateline, comment, list of the writer's stories or footer that begins with the name", () => {
+    for (const [what, rest] of notBios) {
+      expect(bio("the author's bio", story(...rest)), what).toBe(-1);
+      expect(bio('the author card', story(...rest)), what).toBe(-1);
+    }
+  });
+
+  it("is a writer's: the one named (stemmed as descriptions are), none for a person who is no writer, none for an artist", () => {
+    const two = story(
+      tall('div.bio1', 'div', 'Jane Doe is a reporter who covers the city and its courts.', 2300, 40, null),
+      tall('div.bio2', 'div', 'James Davies is an editor who writes the morning newsletter.', 2400, 40, null),
+      tall(
+        'div.artist',
+        'div',
+        'Radiohead are an English rock band formed in Abingdon in 1985.',
+        2500,
+        40,
+        null,
+      ),
+    );
+    const writers = ['Jane Doe', 'James Davies'];
+    expect(bio('the short bio of James Davies', two, writers)).toBe(4);
+    expect(bio("James Davies's author card", two, writers)).toBe(4);
+    expect(bio('the short bio of Sam Lee', two, writers)).toBe(-1);
+    // Another's bio is no writer's, though the page has hers (two writers' bios side by side are not asked apart).
+    const artist = [...two.slice(0, 4), two[5]!];
+    expect(bio('the artist bio', artist, writers)).toBe(-1);
+    expect(bio("the band's biography", artist, writers)).toBe(-1);
+    expect(bio("the writer's bio", artist, writers)).toBe(3);
+    // The metadata's writers, not another story's byline.
+    const other = story(
+      tall(
+        'div.related',
+        'div',
+        'Mark Smith writes about money and markets every week for us.',
+        2200,
+        40,
+        null,
+      ),
+      tall('div.bio', 'div', 'Jane Doe is a reporter who covers the city and its courts.', 2300, 40, null),
+    );
+    expect(bio("the writer's bio", other, ['Jane Doe'])).toBe(4);
+  });
+
+  it('for a box, climbs no further than a wrapper that holds the comments', () => {
+    const after = story(
+      tall(
+        'div.after',
+        'div',
+        'Jane Doe is a reporter who covers the city and its courts. Comments Great read',
+        2300,
+        400,
+        null,
+      ), // 3
+      tall('div.bio', 'div', 'Jane Doe is a reporter who covers the city and its courts.', 2300, 60, 3), // 4
+      element(
+        {
+          selector: 'section.comments',
+          tag: 'section',
+          attributes: { id: 'comments' },
+          text: 'Comments Great read',
+          box: { x: 0, y: 2400, width: 800, height: 300 },
+        },
+        2400,
+        3,
+      ), // 5
+    );
+    expect(bio('the author card', after)).toBe(4);
   });
 
   it('is not asked for the name beside the bio, and no bio is taller than a screen', () => {

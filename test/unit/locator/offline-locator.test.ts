@@ -408,18 +408,18 @@ describe('reading a description', () => {
     expect(place('the search box at the top')).toEqual({ at: 'top', page: true });
     expect(place('share links at the bottom of the page')).toEqual({ at: 'bottom', page: true });
     expect(place('the author bio at the end of the story')).toEqual({ at: 'bottom', page: false });
-    // What the thing shows may follow where it is.
-    expect(place("the author card at the bottom with the writer's bio")).toEqual({
-      at: 'bottom',
-      page: true,
-    });
-    expect(place('the share buttons at the top showing counts')).toEqual({ at: 'top', page: true });
     // "After" and "before" say where, as "below" and "above" do.
     const where = (d: string): string[] => parseDescription(d).contextKinds.map((k) => k.kind.id);
     const kindOf = (d: string): string[] => parseDescription(d).kinds.map((k) => k.kind.id);
     expect(where('the newsletter subscribe box after the post')).toEqual(['article']);
     expect(kindOf('the newsletter subscribe box after the post')).not.toContain('article');
     expect(where('the comments before the footer')).toEqual(['footer']);
+    // Not in a title, quoted or capitalised, nor before what is no part of the page.
+    expect(kindOf('the After the Storm heading')).toEqual(['heading']);
+    expect(where('the After the Storm heading')).toEqual([]);
+    expect(parseDescription('the "Life after the War" chapter').contextTerms).toEqual([]);
+    expect(parseDescription('the "life after the post" section').terms.map((t) => t.word)).toContain('post');
+    expect(parseDescription('the price after the discount').contextTerms).toEqual([]);
     expect(place('the code in the top comment')).toBeNull();
     expect(place('the sidebar with top stories')).toBeNull();
     expect(place('the footer')).toBeNull();
