@@ -1788,6 +1788,9 @@ const FIGURE_WORDS = new Set(
   ),
 );
 
+/** Words that ask for a story's first picture: "the lead photo", "the opening illustration". */
+const LEAD_WORDS = new Set(words('lead top first opening main featured hero'));
+
 /** Words that ask for a person's picture or a mark, not the story's: "the author's photo". */
 const PORTRAIT_WORDS = new Set(
   words('author writer reporter journalist byline avatar profile user logo icon portrait headshot'),
@@ -1797,9 +1800,10 @@ const PORTRAIT_WORDS = new Set(
  * For "the lead photo with its caption", "the photo of Netanyahu", "the first photo in the story":
  * a picture of the page's story — a `figure`, or a large image in none — at or below its headline,
  * in no banner, navigation, aside, comment or list; the one whose caption or text says most of what
- * the description says it shows (at least half of those words), else the first. The figure that
- * holds the image, when there is one. -1 otherwise: several pictures ("the item photos"), another
- * ordinal than the first, or something else asked for.
+ * the description says it shows (at least half of those words; of several that say as much, the
+ * first for "the lead …", "the top …"), else the first. The figure that holds the image, when there
+ * is one. -1 otherwise: several pictures ("the item photos"), another ordinal than the first, or
+ * something else asked for.
  */
 export function storyFigure(query: Query, views: readonly ElementView[]): number {
   if (!asks(query, 'image') || query.plural) return -1;
@@ -1839,7 +1843,10 @@ export function storyFigure(query: Query, views: readonly ElementView[]): number
   const score = (v: ElementView): number => countIn(shows, said.get(v.index) ?? new Set()) / shows.length;
   const best = Math.max(...pool.map(score));
   const found = pool.filter((v) => score(v) === best);
-  return best >= 0.5 && found.length === 1 ? (found[0]?.index ?? -1) : -1;
+  if (best < 0.5) return -1;
+  // Of pictures that show the same, "the lead illustration …" is the first.
+  const lead = query.terms.some((t) => LEAD_WORDS.has(t.word));
+  return found.length === 1 ? (found[0]?.index ?? -1) : lead ? firstOrLast(query, found) : -1;
 }
 
 /** Words of an id or class that mark a tab: `code-tab`, `tabnav-tab`. */

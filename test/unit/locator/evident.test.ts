@@ -2892,6 +2892,16 @@ describe("a story's picture", () => {
     expect(figure('the photo of the moon landing')).toBe(-1);
   });
 
+  it('of pictures that show the same, is the first for the lead one, and none for one alone', () => {
+    // The second picture's caption names the first one's subject too.
+    const twice = page.map((e, i) =>
+      i === 5 ? { ...e, text: 'Zuckerberg on stage, after the police in Chelsea.' } : e,
+    );
+    const of = (description: string): number => storyFigure(parseDescription(description), viewsOf(twice));
+    expect(of('the lead photo of the police in Chelsea')).toBe(2);
+    expect(of('the photo of the police in Chelsea')).toBe(-1);
+  });
+
   it("is not asked for by several photos, a second one, the author's photo or the logo", () => {
     expect(figure('the item photos')).toBe(-1);
     expect(figure('the second photo')).toBe(-1);
