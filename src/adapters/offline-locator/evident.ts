@@ -985,11 +985,13 @@ export function codeFound(description: string, query: Query, views: readonly Ele
     )
       return -1;
     const shown = names.map((n) => (n.endsWith('()') ? n.slice(0, -1) : n));
+    // A language named counts where the page's blocks say theirs: unmarked blocks may be any.
+    const marked = outer.some((v) => LANGUAGES.some((l) => says(classesOf(v), l)));
     const blocks = outer.filter(
       (v) =>
         !lineNumbers(v) &&
         shown.every((n) => v.element.text.includes(n)) &&
-        (languages.length === 0 || languages.some((l) => says(classesOf(v), l))),
+        (languages.length === 0 || !marked || languages.some((l) => says(classesOf(v), l))),
     );
     return (query.ordinal < 0 ? blocks.at(query.ordinal) : blocks[query.ordinal])?.index ?? -1;
   }

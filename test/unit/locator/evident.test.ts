@@ -945,6 +945,19 @@ describe('a code block by what the description says of it', () => {
     // Not when it is in another language than the one asked for.
     expect(codeFound('the Python snippet', parseDescription('the Python snippet'), viewsOf(one))).toBe(-1);
   });
+
+  it('counts every block for an ordinal in a language when no block says its language', () => {
+    const plainBlocks = [
+      element(
+        { selector: 'pre.a', tag: 'pre', role: 'code', text: 'import os\nprint(os.getcwd())' },
+        100,
+        null,
+      ),
+      element({ selector: 'pre.b', tag: 'pre', role: 'code', text: 'python manage.py test' }, 300, null),
+    ];
+    const d = 'the first code example, the Python test file starting with import os';
+    expect(plainBlocks[codeFound(d, parseDescription(d), viewsOf(plainBlocks))]?.selector).toBe('pre.a');
+  });
 });
 
 describe('an element by its id', () => {
