@@ -2801,7 +2801,11 @@ export function authorName(
   const top = (pageHeadline(views)?.element.box.y ?? 0) - 100;
   const beside = (a: number): boolean => {
     const up = views[a];
-    return up !== undefined && ((asides(up) && !storyFooter(up, views)) || up.role === 'banner');
+    // A "banner" inside the main part is the story's own header (BBC Good Food's recipe masthead).
+    const siteBanner =
+      up?.role === 'banner' &&
+      !up.ancestors.some((b) => views[b]?.role === 'main' || views[b]?.tag === 'article');
+    return up !== undefined && ((asides(up) && !storyFooter(up, views)) || siteBanner);
   };
   const named = authors.map((a) => a.toLowerCase()).filter((a) => a.length > 0);
   // "Who wrote it" takes a name only when the page's metadata says whose: a link to /user/… or a
@@ -2828,13 +2832,9 @@ export function authorName(
   const first = views[firstOrLast(query, found)];
   if (first === undefined) return -1;
   // The name's own line: the outermost element that shows just the name (`p.byline__name`, not its link).
-  // Not into the author's bio or a list of authors, whose box is wider than the name.
+  // Not into the author's bio; through a list of one author (a list of several shows more than the name).
   const name = first.element.text.trim();
-  return outermostShowing(
-    first,
-    views,
-    (up) => up.element.text.trim() === name && !up.hints.has('bio') && up.tag !== 'li' && up.tag !== 'ul',
-  );
+  return outermostShowing(first, views, (up) => up.element.text.trim() === name && !up.hints.has('bio'));
 }
 
 /**

@@ -2115,6 +2115,56 @@ describe("the author's name", () => {
     expect(name("the author's name", [...page.slice(0, 3), ...page.slice(5)])).toBe(-1);
   });
 
+  it("is in a story's own header marked as a banner inside the main part, and its line is a list of one author", () => {
+    const masthead: PageElement[] = [
+      element({ selector: 'main', tag: 'main', role: 'main', box: wide(2000) }, 0, null), // 0
+      element(
+        {
+          selector: 'main div.masthead',
+          tag: 'div',
+          role: 'banner',
+          text: 'A story Jane Doe',
+          box: wide(200),
+        },
+        100,
+        0,
+      ), // 1
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, 1), // 2
+      element(
+        {
+          selector: 'div.authors',
+          tag: 'div',
+          attributes: { class: 'post-header-authors' },
+          text: 'Jane Doe',
+          box: wide(18),
+        },
+        160,
+        1,
+      ), // 3
+      element(
+        { selector: 'div.authors ul', tag: 'ul', role: 'list', text: 'Jane Doe', box: wide(18) },
+        160,
+        3,
+      ), // 4
+      element({ selector: 'div.authors li', tag: 'li', role: 'listitem', text: 'Jane Doe' }, 160, 4), // 5
+      element(
+        {
+          selector: 'div.authors a',
+          tag: 'a',
+          role: 'link',
+          attributes: { rel: 'author', href: '/author/jane' },
+          text: 'Jane Doe',
+        },
+        160,
+        5,
+      ), // 6
+    ];
+    expect(name('who created this recipe', masthead, ['Jane Doe'])).toBe(3);
+    // The site's own banner is still no place for the page's author.
+    const site = masthead.map((e, i) => (i === 1 ? { ...e, parent: null } : e));
+    expect(name('who created this recipe', site, ['Jane Doe'])).toBe(-1);
+  });
+
   it('is not asked for by more than the name', () => {
     expect(name("the author's name and the date")).toBe(-1);
     expect(name("the author's photo")).toBe(-1);
