@@ -106,7 +106,7 @@ function plainText(v: ElementView): string {
  * "the headline", "the recipe title"): its one top-level heading whose words are mostly in the
  * document's `<title>` and that says most of it — a section's name set as the `h1` ("Allergies
  * Health Center" over a news story) or the site's ("Salon") does not count; when no `h1` does, the
- * one `h2` that does. -1 when the description asks for something else, or no heading or more
+ * one `h2` that does, and when none of those, the one `h3` (a blog's post title). -1 when the description asks for something else, or no heading or more
  * than one of a level qualifies. When the locator chose it, it is surely what was meant: out of fold on the
  * `tune` cases of bench/describe, all 12 such answers below 0.6 were right (the ranker finds titles for
  * 92 % of these descriptions but, with dozens of headings on a page, is rarely sure).
@@ -148,8 +148,9 @@ export function soleTitle(
     const own = words(v.element.text || v.element.name);
     return own.length > 0 && (says(own, title) || says(own, said));
   };
-  // The h1, or an h2 when no h1 says the title (a section's name set as the h1).
-  for (const level of [1, 2]) {
+  // The h1, or an h2 when no h1 says the title (a section's name set as the h1), or an h3 when
+  // neither does (a blog's post title set as an h3 under the blog's name).
+  for (const level of [1, 2, 3]) {
     const found = views.filter((v) => v.role === 'heading' && v.element.level === level && saysTitle(v));
     if (found.length > 1) return -1;
     if (found.length === 1) return found[0]?.index ?? -1;

@@ -555,6 +555,11 @@ describe('the title rule', () => {
       soleTitle(query, views(section, heading('h2.story', 2, 'The sharing economy is a lie', 300)), title),
     ).toBe(2);
     expect(soleTitle(query, views(site), title)).toBe(-1);
+    // A blog's post title set as an h3 under the blog's name.
+    const blog = heading('h1.blog', 1, 'Silicon Exposed', 10);
+    expect(
+      soleTitle(query, views(blog, heading('h3.post-title', 3, 'The sharing economy is a lie', 300)), title),
+    ).toBe(2);
   });
 
   it('is not the title when the description names a heading the title does not ("the heading of part 7")', () => {
