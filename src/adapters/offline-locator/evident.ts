@@ -1460,7 +1460,8 @@ export function contentsBox(query: Query, views: readonly ElementView[]): number
 
 /**
  * The page's footer, when the description asks for just that ("the footer", "the site footer",
- * "the page footer": no other words, no place in something else): of the footers (the
+ * "the page footer", "the Fandom site footer": no other words than the site's name, which the
+ * footer found must show, and no place in something else): of the footers (the
  * `contentinfo` landmark, `<footer>`, an id or class that says footer) that span most of the page's
  * width, start in its lower half, end in its last quarter (or last 1,000 px), cover at most half of
  * it, lie in no article, main part or aside and hold no banner or main part (not a
@@ -1473,7 +1474,8 @@ export function pageFooter(query: Query, views: readonly ElementView[]): number 
   const [asked, ...more] = query.kinds;
   if (asked?.kind.id !== 'footer' || asked.strength < 0.8 || more.length > 0) return -1;
   if (query.ordinal !== null || query.contextKinds.length > 0 || query.contextTerms.length > 0) return -1;
-  if (query.terms.some((t) => !t.kindWord)) return -1;
+  // "The Fandom site footer": words besides the kind must be the site's, shown in the footer found.
+  const extra = query.terms.filter((t) => !t.kindWord && !SITE_NOUNS.has(t.word)).map((t) => t.word);
   const footer = asked.kind;
   const { right: width, bottom } = pageExtent(views);
   const inContent = (v: ElementView): boolean =>
@@ -1506,7 +1508,8 @@ export function pageFooter(query: Query, views: readonly ElementView[]): number 
   const lowest = Math.max(...holdingLandmark.map((o) => o.element.box.y));
   const below = outermost.some((o) => !holdingLandmark.includes(o) && o.element.box.y > lowest);
   const left = holdingLandmark.length > 0 && !below ? holdingLandmark : outermost;
-  return left.length === 1 ? (left[0]?.index ?? -1) : -1;
+  const only = left.length === 1 ? left[0] : undefined;
+  return only !== undefined && extra.every((w) => only.textSet.has(w) || only.hints.has(w)) ? only.index : -1;
 }
 /** The roles of the page's main part and banner: a footer holds neither (it may hold a logo's `h1`). */
 const PAGE_PARTS = new Set(['main', 'banner']);

@@ -1527,6 +1527,14 @@ describe("the page's footer and its breadcrumb trail", () => {
     expect(footer('the second footer')).toBe(-1);
   });
 
+  it("is named by the site's name when the footer shows it, not by other words", () => {
+    const named = page.map((e, i) => (i === 5 ? { ...e, text: 'The Quill About Contact Careers' } : e));
+    const of = (description: string): number => pageFooter(parseDescription(description), viewsOf(named));
+    expect(of('the Quill site footer')).toBe(5);
+    expect(of('the dark footer')).toBe(-1);
+    expect(of('the Gazette footer')).toBe(-1);
+  });
+
   it("is not a wrapper whose class says footer, nor a card's footer above the page's", () => {
     const wrapped = [
       element(
