@@ -787,8 +787,9 @@ function quotedShowing(description: string, query: Query, views: readonly Elemen
 
 /**
  * The box a heading the description names heads, the heading written as the page writes it ("the
- * Add-ons section"); or a title of two words or more that no heading shows, set in a span ("the
- * Trending on Kinja list"). -1 when none or several.
+ * Add-ons section"), or begun with before words for a box of things ({@link headingsFirst}: "the
+ * Fan Feed list of more stories"); or a title of two words or more that no heading shows, set in a
+ * span ("the Trending on Kinja list"). -1 when none or several.
  */
 function namedTitle(description: string, query: Query, views: readonly ElementView[]): number {
   for (const title of [...titles(description), ...headingsFirst(description, views)]) {
@@ -801,19 +802,32 @@ function namedTitle(description: string, query: Query, views: readonly ElementVi
   return -1;
 }
 
+/** Words for a box of things, which may follow a heading's name: "the Fan Feed list of more stories". */
+const BOX_WORDS = new Set(
+  words(
+    'list lists section box feed grid panel module area block widget carousel rail slider strip column bar menu ' +
+      'recommendations suggestions stories articles posts links items products product information info details',
+  ),
+);
+/** Words that begin what a box holds or where it is, after its kind: "… list of more stories", "… box with feedback score". */
+const BOX_CLAUSE = /\s(?:of|for|with|showing|that|about|from|in|on|at|under|below|above|near)\s.*$/;
+
 /**
- * The page's headings of two to six words that the description begins with, before more words:
- * "the Fan Feed list of more stories", "the What to Read Next list" — longest first.
+ * The page's headings of two to six words, no `h1` (the page's title), that the description begins
+ * with before words for a box of things ({@link BOX_WORDS}), and maybe what it holds: "the Fan Feed
+ * list of more stories", "the What to Read Next list", "the seller information box with feedback
+ * score" — not "the Most Popular article headlines", "the Customer Reviews average score". Longest first.
  */
 function headingsFirst(description: string, views: readonly ElementView[]): string[] {
   const said = `${plain(description).replace(/^(?:the|a|an)\s+/, '')} `;
   const found = new Set<string>();
   for (const v of views) {
-    if (v.role !== 'heading') continue;
+    if (v.role !== 'heading' || v.element.level === 1) continue;
     const text = plainText(v);
     const size = text.split(' ').length;
-    if (size >= 2 && size <= 6 && said.startsWith(`${text} `) && said.length > text.length + 1)
-      found.add(text);
+    if (size < 2 || size > 6 || !said.startsWith(`${text} `) || said.length <= text.length + 1) continue;
+    const rest = words(said.slice(text.length).replace(BOX_CLAUSE, ' '));
+    if (rest.every((w) => BOX_WORDS.has(w))) found.add(text);
   }
   return [...found].sort((a, b) => b.length - a.length);
 }
@@ -1623,12 +1637,12 @@ const NEWSLETTER_WORDS = new Set(
 /**
  * For "the newsletter sign-up" ("the email subscription form", "the sign-up box for email alerts"):
  * the box the page marks as a newsletter's sign-up (an id or class that says newsletter, subscribe,
- * sign-up or opt-in) that holds a field or a button — or, when none does and one newsletter is
- * asked, one marked a newsletter's whose text says "newsletter" in 30 characters or more (a box
- * whose form the saved page lacks) — in no banner or navigation, outermost — the first, or the last "at the end" or "in
- * the footer". Of several, those whose text shows the most of the words that name the newsletter
- * ("the Verge Deals newsletter"), then those that say "newsletter" in their marks or text rather
- * than only "subscribe". -1 otherwise, or for anything else asked.
+ * sign-up or opt-in) that holds a field or a button, or, when one newsletter is asked, that says
+ * "newsletter" in 30 characters or more of text (a box whose form the saved page lacks) — in no
+ * banner or navigation, outermost — the first, or the last "at the end" or "in the footer". Of
+ * several, those whose text shows the most of the words that name the newsletter ("the Verge Deals
+ * newsletter"), of those the ones with a field or a button, then those that say "newsletter" in
+ * their marks or text rather than only "subscribe". -1 otherwise, or for anything else asked.
  */
 export function newsletterBox(description: string, query: Query, views: readonly ElementView[]): number {
   const said = (w: string): boolean => query.terms.some((t) => t.word === w);
@@ -1658,20 +1672,18 @@ export function newsletterBox(description: string, query: Query, views: readonly
       !['comment', 'popup', 'modal'].some((w) => v.hints.has(w)) &&
       !v.ancestors.some((a) => views[a]?.role === 'banner' || views[a]?.role === 'navigation'),
   );
-  // Those with a field or a button; only when none has one, those that say so.
-  const withControls = marked.filter((v) => controls.has(v.index));
-  // "The newsletters section" lists the newsletters: a box that only says so is one of them.
-  let found =
-    withControls.length > 0
-      ? withControls
-      : /\bnewsletters\b/i.test(description)
-        ? []
-        : marked.filter(saysSo);
-  // The words that name the newsletter ("Verge Deals", "The Weeds"): the boxes that show the most.
+  // Those with a field or a button, and those that say so ("the newsletters section" lists the
+  // newsletters: a box that only says so is one of them).
+  const many = /\bnewsletters\b/i.test(description);
+  let found = marked.filter((v) => controls.has(v.index) || (!many && saysSo(v)));
+  // The words that name the newsletter ("Verge Deals", "The Weeds"): the boxes that show the most;
+  // of those, the ones with a field or a button.
   const naming = query.terms.filter((t) => !t.kindWord && !NEWSLETTER_WORDS.has(t.word)).map((t) => t.word);
   const shown = (v: ElementView): number => naming.filter((w) => v.textSet.has(w)).length;
   const most = Math.max(0, ...found.map(shown));
   if (most > 0) found = found.filter((v) => shown(v) === most);
+  const withControls = found.filter((v) => controls.has(v.index));
+  if (withControls.length > 0) found = withControls;
   const newsletter = found.filter((v) => v.hints.has('newsletter') || v.textSet.has('newsletter'));
   if (newsletter.length > 0) found = newsletter;
   const last = query.contextKinds.some((k) => k.kind.id === 'footer');
@@ -2298,7 +2310,31 @@ const BIO_LEAD =
 const PERSON_ASKED =
   /\b(?:of|by|for)\s+(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)+)|(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)+)['’]s?\b/u;
 /** Says how long ago or how long to read, as bylines and comments do: "2 hours ago", "5 min read". */
-const RELATIVE_TIME = /\b(?:ago|read)\b|\b\d+\s*(?:min|mins|minutes?|h|hrs?|hours?)\b/;
+const RELATIVE_TIME = /\bago\b|\b\d+\s*(?:min|mins|minutes?|h|hrs?|hours?)\b/;
+/**
+ * What follows a name in a line that is no bio: a possessive ("Jane Doe's blog"), what she did
+ * ("Jane Doe reported from Kyiv", "Jane Doe said"), who was with her ("Jane Doe with her mother").
+ */
+const NOT_A_BIO = new Set([
+  's',
+  'reported',
+  'reports',
+  'contributed',
+  'contributes',
+  'said',
+  'says',
+  'told',
+  'wrote',
+  'with',
+  'and',
+  'via',
+  'from',
+  'in',
+  'at',
+  'on',
+]);
+/** Words that are no person's name in "the … of X" or "X's …": "The Author's Bio". */
+const NO_PERSON = new Set(['the', 'a', 'an', 'our', 'this', 'its', 'their', 'his', 'her']);
 /** Words of an id or class that mark readers' comments, for a writer's bio (not reviews: a review box may hold it). */
 const READERS_HINTS = [
   'comment',
@@ -2341,18 +2377,20 @@ function writerNames(views: readonly ElementView[], authors: readonly string[], 
 
 /**
  * For "the author's bio", "the author card at the end", "the box about the author", "the short bio
- * of Jake Goulding": the box that introduces one of the page's writers ({@link writerNames}; when
- * the description names a person, that writer, and none when the person is no writer). Its text
- * begins with the name — after at most a lead-in such as "Written by", "Published by" or "About the
- * author" — and goes on for six words or more, none of the first of them saying when ("March 5",
- * "2 hours ago": a byline's or a comment's). A bio alone is asked of a writer ("the artist bio" is
- * not); it is the innermost such text, and no answer when that is taller than a screen. For a box,
- * card or profile: the outermost wrapper that still begins so or adds at most six words ("Follow",
- * "Thanks to …"). Neither is, holds or lies in a heading, link, list item, comment, banner,
- * navigation or footer; neither holds another story (a heading or link of four words or more that
- * names no writer) or the page's headline, nor lies above the headline (the site's title) — without
- * a headline, above the byline; without either, nothing is found. The first, or the last "at the
- * end". -1 otherwise.
+ * of Jake Goulding": the box that introduces one of the page's writers ({@link writerNames}: the
+ * metadata's, then the byline's; when the description names a person, that writer, and none when
+ * the person is no writer). Its text begins with the name — after at most a lead-in such as
+ * "Written by", "Published by", "About the author" or "By" — and goes on for six words or more,
+ * none of the first of them saying when ("March 5", "2 hours ago": a byline's or a comment's), and
+ * the first not saying what she did ("reported from", "with her mother": {@link NOT_A_BIO}). A bio
+ * alone is asked of a writer ("the artist bio" is not); it is the innermost such text, and no answer
+ * when that is taller than a screen. For a box, card or profile: the outermost wrapper that still
+ * begins so or adds at most six words ("Follow", "Thanks to …"). Neither is or lies in a heading,
+ * link, list item, button, figure, comment, banner, navigation or footer, nor is one of several
+ * items that begin with the name (a list of her stories); neither holds the comments, the page's
+ * headline or another story (a heading of four words or more, or a link of six, that names no
+ * writer), nor lies above the headline (the site's title) — without a headline, above the first
+ * byline or heading. The first, or the last "at the end". -1 otherwise.
  */
 export function authorBio(
   description: string,
@@ -2362,7 +2400,13 @@ export function authorBio(
 ): number {
   const said = (w: string): boolean => query.terms.some((t) => t.word === w);
   const person = PERSON_ASKED.exec(description);
-  const personName = person ? firstTwo(person[1] ?? person[2] ?? '') : undefined;
+  const asked = person ? firstTwo(person[1] ?? person[2] ?? '') : undefined;
+  // "The Author's Bio" names a kind, not a person.
+  const personName = asked
+    ?.split(' ')
+    .some((w) => NO_PERSON.has(w) || WRITER_WORDS.has(stem(w)) || kindsOf(w).length > 0)
+    ? undefined
+    : asked;
   const writer = [...WRITER_WORDS].some(said);
   const box = writer && [...ABOUT_WRITER].some(said);
   // "The short bio of the reporter": the writer may be named where the description places the bio.
@@ -2378,9 +2422,24 @@ export function authorBio(
   );
   const top = (headline ?? firstByline ?? views.find((v) => v.role === 'heading'))?.element.box.y;
   if (top === undefined) return -1;
-  let names = writerNames(views, authors, top - 100);
-  if (personName !== undefined) names = names.filter((n) => n === personName);
-  if (names.length === 0) return -1;
+  // The metadata's writers, then the byline's (the metadata may name an organisation).
+  for (const list of [writerNames(views, authors, top - 100), writerNames(views, [], top - 100)]) {
+    const names = personName === undefined ? list : list.filter((n) => n === personName);
+    const found = names.length === 0 ? -1 : bioOf(query, views, names, box, headline, top);
+    if (found >= 0) return found;
+  }
+  return -1;
+}
+
+/** {@link authorBio}'s box of one of `names`, below `top`; -1 when none. */
+function bioOf(
+  query: Query,
+  views: readonly ElementView[],
+  names: readonly string[],
+  box: boolean,
+  headline: ElementView | undefined,
+  top: number,
+): number {
   const { right, bottom } = pageExtent(views);
   // The name the text begins with (after a lead-in), and how many words follow it; null when none,
   // or when what follows first says when, or is a possessive ("Jane Doe's blog").
@@ -2390,7 +2449,10 @@ export function authorBio(
     if (name === undefined) return null;
     const after = text.slice(name.length).trim().split(' ');
     const first = after.slice(0, 8).join(' ');
-    return after[0] === 's' || showsSomeDay(first) || RELATIVE_TIME.test(first) ? null : after.length;
+    // Nor a line that says what she did ("Jane Doe reported from Kyiv", "Jane Doe with her mother").
+    return NOT_A_BIO.has(after[0] ?? '') || showsSomeDay(first) || RELATIVE_TIME.test(first)
+      ? null
+      : after.length;
   };
   // Another story: a heading of four words or more, or a link of six, that names no writer (a bio's
   // own links are shorter: "Rust in Motion video series").
@@ -2403,7 +2465,7 @@ export function authorBio(
   const marked = (v: ElementView | undefined): boolean =>
     v !== undefined &&
     (v.role === 'heading' ||
-      ['a', 'li', 'button', 'footer', 'nav'].includes(v.tag) ||
+      ['a', 'li', 'button', 'footer', 'nav', 'figure', 'figcaption'].includes(v.tag) ||
       READERS_HINTS.some((w) => v.hints.has(w)) ||
       ['banner', 'navigation', 'contentinfo'].includes(v.role ?? ''));
   const held = [...otherStories, ...comments, ...(headline ? [headline] : [])];
@@ -2414,7 +2476,9 @@ export function authorBio(
     v.element.box.y < top;
   // One of several items that begin with the name: a list of the writer's stories ("More by Jane Doe").
   const listed = (v: ElementView): boolean =>
-    views.some((w) => w !== v && w.element.parent === v.element.parent && (introduces(w) ?? 0) >= 4);
+    views.some(
+      (w) => w !== v && w.element.parent === v.element.parent && !marked(w) && (introduces(w) ?? 0) >= 4,
+    );
   const found = views.filter(
     (v) =>
       (introduces(v) ?? 0) >= 6 &&
@@ -2577,9 +2641,12 @@ function holding(
     // The same text; and not much larger when it is cut short, as the same start of wrappers far larger;
     // nor more than twice as tall, as a box that holds more than text (eBay's seller box, 189 px of
     // text in 704 px) — a block as wide as the page around a short line of code is the same thing.
+    // Pictures, video or frames the wrapper adds are part of the box: a gallery under its title.
+    const media = (p: number): boolean =>
+      views.some((v) => MEDIA_TAGS.has(v.tag) && v.ancestors.includes(p) && !v.ancestors.includes(at));
     const same = (p: number): boolean =>
       textOf(p) === textOf(at) &&
-      (views[p]?.element.box.height ?? 0) <= 2 * (views[at]?.element.box.height ?? 0) &&
+      ((views[p]?.element.box.height ?? 0) <= 2 * (views[at]?.element.box.height ?? 0) || media(p)) &&
       (!(views[at]?.element.text ?? '').endsWith('…') || (views[p]?.area ?? 0) <= 2 * (views[at]?.area ?? 0));
     while (parentOf(at) >= 0 && same(parentOf(at))) at = parentOf(at);
     return at;
@@ -2597,13 +2664,19 @@ function holding(
       query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'search' && CONTROL_KINDS.has(k.kind.id))
     );
   const single = box ? [] : query.kinds.filter((k) => !k.kind.container && k.strength >= 0.8);
-  if (view && single.some((k) => k.kind.match(view, views) >= 0.8)) return at;
+  // In the plural, only a control the phrase labels is one of them ("the "Add to cart" buttons"),
+  // not a heading ("the More from Science headlines" are the box it heads).
+  const own = single.filter((k) => !query.plural || CONTROL_KINDS.has(k.kind.id));
+  if (view && own.some((k) => k.kind.match(view, views) >= 0.8)) return at;
   // "The See also links": the group of them when the phrase is not itself one ("the "Add to cart" buttons").
   if (single.length > 0 && !query.plural) return -1;
   if (textOf(at).length > phrase.length + 3) return at;
   while (parentOf(at) >= 0 && textOf(at).length <= phrase.length + 3) at = parentOf(at);
   return textOf(at).startsWith(phrase) ? outermost(at) : -1;
 }
+
+/** Tags of what a box shows besides text. */
+const MEDIA_TAGS = new Set(['img', 'picture', 'video', 'iframe', 'canvas', 'svg', 'figure']);
 
 /** A box word that says where, not what: "… in the header area", "… in the login box". */
 const IN_A_BOX =

@@ -97,22 +97,38 @@ const ORDINALS: Record<string, number> = { first: 0, second: 1, third: 2, last: 
 const LOCATION =
   /\b(?:in|inside|within|at|on|of|under|near|below|beneath|above|beside|next to)\s+(?:the|a|an|this|our|my)\b/;
 /**
- * "After" and "before" say where when a part of the page follows, in lower case and unquoted: "the
- * box after the post", "the ad before the first paragraph" — not "the After the Storm heading", "the
- * price after the discount", "the countdown before the launch".
+ * "After" and "before" written in lower case, unquoted: they say where when a kind of thing follows
+ * within three words ("the box after the post", "the text right after the logo", "the list after the
+ * Ingredients heading") — not "the After the Storm heading", "the price after the discount", "the
+ * countdown before the launch".
  */
-const AFTER_OR_BEFORE =
-  /\b(?:after|before)\s+(?:the|a|an|this|our|my)\b(?=\s+(?:[a-z-]+\s+)?(?:post|article|story|comments?|footer|header|headline|title|byline|image|photo|picture|video|table|list|form|section|content|text|body|intro|introduction|paragraph|heading|summary|abstract|page|review|answer|question|recipe|ingredients|instructions|steps|code|example)\b)/;
+const AFTER_OR_BEFORE = /\b(?:after|before)\s+(?:the|a|an|this|our|my)\b/g;
 
 /** `text` with what it quotes blanked, each character a space. */
 function blankQuotes(text: string): string {
   return text.replace(/"[^"]*"|“[^”]*”|'[^']{3,}'/g, (m) => ' '.repeat(m.length));
 }
 
-/** Where the description begins to say where the thing is ({@link LOCATION}, {@link AFTER_OR_BEFORE}); null when it does not. */
+/** The first "after the …" or "before the …" of `cased` that a kind of thing follows ({@link AFTER_OR_BEFORE}); null when none. */
+function afterOrBefore(cased: string): RegExpExecArray | null {
+  for (const found of cased.matchAll(AFTER_OR_BEFORE)) {
+    const next = cased.slice((found.index ?? 0) + found[0].length).split(/[,;.()]/)[0] ?? '';
+    if (
+      words(next.toLowerCase())
+        .slice(0, 3)
+        .some((w) => kindsOf(w).length > 0)
+    ) {
+      const at = Object.assign([found[0]], { index: found.index ?? 0, input: cased, groups: undefined });
+      return at as RegExpExecArray;
+    }
+  }
+  return null;
+}
+
+/** Where the description begins to say where the thing is ({@link LOCATION}, {@link afterOrBefore}); null when it does not. */
 function locationIn(masked: string, cased: string): RegExpExecArray | null {
   const at = LOCATION.exec(masked);
-  const order = AFTER_OR_BEFORE.exec(cased);
+  const order = afterOrBefore(cased);
   if (at === null || at.index === 0) return order ?? at;
   return order !== null && order.index > 0 && order.index < at.index ? order : at;
 }

@@ -393,6 +393,40 @@ describe('the element that shows what the description names', () => {
     // One word is no title ("the related stories"), nor is a heading the description only mentions.
     expect(evidentOn(feed)('the related questions box')).toBe(undefined);
     expect(evidentOn(feed)('the stories under Fan Feed')).toBe(undefined);
+    // Only a box of things after the heading's name: not something in it, nor the page's h1.
+    expect(evidentOn(feed)('the Fan Feed lead headline')).toBe(undefined);
+    expect(evidentOn(feed)('the Fan Feed average score')).toBe(undefined);
+    const titled = feed.map((e, i) => (i === 1 ? { ...e, tag: 'h1', level: 1 } : e));
+    expect(evidentOn(titled)('the Fan Feed list of more stories')).toBe(undefined);
+    // A heading named in the plural heads its box: "the More on this story headlines".
+    const updates = [
+      element(
+        {
+          selector: 'div.updates',
+          tag: 'div',
+          text: 'Latest Updates Rates rise again Markets fall',
+          box: wide(300),
+        },
+        900,
+        null,
+      ),
+      element(
+        { selector: 'div.updates h2', tag: 'h2', role: 'heading', level: 2, text: 'Latest Updates' },
+        900,
+        0,
+      ),
+      element(
+        { selector: 'div.updates h3', tag: 'h3', role: 'heading', level: 3, text: 'Rates rise again' },
+        950,
+        0,
+      ),
+      element(
+        { selector: 'div.updates h3 + h3', tag: 'h3', role: 'heading', level: 3, text: 'Markets fall' },
+        1000,
+        0,
+      ),
+    ];
+    expect(evidentOn(updates)('the Latest Updates headlines')).toBe('div.updates');
   });
 
   it('is the box a heading names up to the wrapper that shows the same text, but no wrapper more than twice as tall', () => {
@@ -441,6 +475,31 @@ describe('the element that shows what the description names', () => {
     expect(evidentOn(seller)('the seller information box with feedback score')).toBe('div.content');
     // As wide as the page around a short line, the same thing.
     expect(evidentOn(seller)('the "Free delivery over 50 dollars" note')).toBe('div.note');
+    // A wrapper that adds pictures is the box, however tall: a gallery under its title.
+    const gallery = [
+      element(
+        {
+          selector: 'section.gallery',
+          tag: 'section',
+          text: 'Photo Gallery The festival in pictures',
+          box: wide(900),
+        },
+        100,
+        null,
+      ),
+      element(
+        { selector: 'div.intro', tag: 'div', text: 'Photo Gallery The festival in pictures', box: wide(110) },
+        100,
+        0,
+      ),
+      element(
+        { selector: 'div.intro h2', tag: 'h2', role: 'heading', level: 2, text: 'Photo Gallery' },
+        100,
+        1,
+      ),
+      element({ selector: 'div.grid img', tag: 'img', role: 'img', box: wide(700) }, 250, 0),
+    ];
+    expect(evidentOn(gallery)('the Photo Gallery section')).toBe('section.gallery');
     expect(evident('the loop "while True: w = get_next_work()"')).toBe('pre');
   });
 
@@ -2599,6 +2658,14 @@ describe("a newsletter's sign-up", () => {
     // Not when another box has a form, nor for "the newsletters section", which lists them.
     expect(box('the Daily Quill newsletter box', [...two.slice(0, 5), story])).toBe(3);
     expect(box('the newsletters box', [...two.slice(0, 2), story])).toBe(-1);
+    // The words that name it come first: a named promo before an unnamed form.
+    const promo = [
+      two[0]!,
+      story,
+      two[1]!,
+      ...two.slice(5, 7).map((e) => ({ ...e, text: e.text.replace('Quill Deals: ', '') })),
+    ];
+    expect(box('the Daily Quill newsletter box', promo)).toBe(2);
   });
 });
 
@@ -2762,6 +2829,50 @@ describe("a writer's bio", () => {
       expect(bio("the author's bio", story(...rest)), what).toBe(-1);
       expect(bio('the author card', story(...rest)), what).toBe(-1);
     }
+  });
+
+  it('is no caption of her photo nor a line that says what she did', () => {
+    const lines = story(
+      element(
+        {
+          selector: 'figure',
+          tag: 'figure',
+          role: 'figure',
+          text: 'Jane Doe stands outside her childhood home in Dayton, Ohio',
+          box: { x: 0, y: 2200, width: 800, height: 300 },
+        },
+        2200,
+        null,
+      ), // 3
+      element(
+        {
+          selector: 'figcaption',
+          tag: 'figcaption',
+          text: 'Jane Doe stands outside her childhood home in Dayton, Ohio',
+        },
+        2450,
+        3,
+      ), // 4
+      tall(
+        'p.credit',
+        'p',
+        'Jane Doe reported from Kyiv, and John Roe from Moscow, for this story.',
+        2550,
+        20,
+        null,
+      ), // 5
+      tall('p.bio', 'p', 'Jane Doe is a reporter who covers the city and its courts.', 2600, 40, null), // 6
+    );
+    expect(bio("the author's bio", lines)).toBe(6);
+    expect(bio('the short bio of the reporter', lines)).toBe(6);
+  });
+
+  it('falls back on the byline when the metadata names an organisation, and "The Author\'s Bio" names no one', () => {
+    const page2 = story(
+      tall('p.bio', 'p', 'Jane Doe is a reporter who covers the city and its courts.', 2600, 40, null),
+    );
+    expect(bio('the short bio of the writer', page2, ['Daily Planet Staff'])).toBe(3);
+    expect(bio("The Author's Bio", page2)).toBe(3);
   });
 
   it("is a writer's: the one named (stemmed as descriptions are), none for a person who is no writer, none for an artist", () => {

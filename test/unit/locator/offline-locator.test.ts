@@ -420,6 +420,9 @@ describe('reading a description', () => {
     expect(parseDescription('the "Life after the War" chapter').contextTerms).toEqual([]);
     expect(parseDescription('the "life after the post" section').terms.map((t) => t.word)).toContain('post');
     expect(parseDescription('the price after the discount').contextTerms).toEqual([]);
+    // Any kind of thing after it says where: a logo, a chart, a heading named.
+    expect(where('the text right after the logo')).toEqual(['logo']);
+    expect(kindOf('the list after the Ingredients heading')).toEqual(['list']);
     expect(place('the code in the top comment')).toBeNull();
     expect(place('the sidebar with top stories')).toBeNull();
     expect(place('the footer')).toBeNull();
