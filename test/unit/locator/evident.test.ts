@@ -166,6 +166,25 @@ const PAGE: PageElement[] = [
   ), // 17
   element({ selector: '#licence', tag: 'li', text: 'Text is available under a licence.' }, 1140, 16), // 18
 ];
+/**
+ * A box of `tag` at `y`, `height` px tall, whose text is its `h2` `heading` and then `rest`, to stand
+ * at index `at` of a page: the box, then its heading.
+ */
+function headedBox(
+  selector: string,
+  tag: string,
+  heading: string,
+  rest: string,
+  y: number,
+  height: number,
+  at: number,
+): PageElement[] {
+  return [
+    element({ selector, tag, text: `${heading} ${rest}`, box: wide(height) }, y, null),
+    element({ selector: `${selector} h2`, tag: 'h2', role: 'heading', level: 2, text: heading }, y, at),
+  ];
+}
+
 /** The selector of the element {@link soleEvident} finds on `page` for a description; undefined for none. */
 function evidentOn(page: PageElement[]): (description: string) => string | undefined {
   const pageViews = viewsOf(page);
@@ -365,28 +384,9 @@ describe('the element that shows what the description names', () => {
 
   it('is the box headed by a heading of two words or more the description begins with, before more words', () => {
     const feed = [
-      element(
-        {
-          selector: 'section.feed',
-          tag: 'section',
-          text: 'Fan Feed Trending Latest The wine heist',
-          box: wide(900),
-        },
-        900,
-        null,
-      ),
-      element(
-        { selector: 'section.feed h2', tag: 'h2', role: 'heading', level: 2, text: 'Fan Feed' },
-        900,
-        0,
-      ),
+      ...headedBox('section.feed', 'section', 'Fan Feed', 'Trending Latest The wine heist', 900, 900, 0),
       element({ selector: 'section.feed a', tag: 'a', role: 'link', text: 'The wine heist' }, 940, 0),
-      element(
-        { selector: 'aside.more', tag: 'aside', text: 'Related The burglary', box: wide(300) },
-        1900,
-        null,
-      ),
-      element({ selector: 'aside.more h2', tag: 'h2', role: 'heading', level: 2, text: 'Related' }, 1900, 3),
+      ...headedBox('aside.more', 'aside', 'Related', 'The burglary', 1900, 300, 3),
     ];
     expect(evidentOn(feed)('the Fan Feed list of more stories')).toBe('section.feed');
     expect(evidentOn(feed)('the Fan Feed grid')).toBe('section.feed');
@@ -400,21 +400,7 @@ describe('the element that shows what the description names', () => {
     expect(evidentOn(titled)('the Fan Feed list of more stories')).toBe(undefined);
     // A heading named in the plural heads its box: "the More on this story headlines".
     const updates = [
-      element(
-        {
-          selector: 'div.updates',
-          tag: 'div',
-          text: 'Latest Updates Rates rise again Markets fall',
-          box: wide(300),
-        },
-        900,
-        null,
-      ),
-      element(
-        { selector: 'div.updates h2', tag: 'h2', role: 'heading', level: 2, text: 'Latest Updates' },
-        900,
-        0,
-      ),
+      ...headedBox('div.updates', 'div', 'Latest Updates', 'Rates rise again Markets fall', 900, 300, 0),
       element(
         { selector: 'div.updates h3', tag: 'h3', role: 'heading', level: 3, text: 'Rates rise again' },
         950,
