@@ -3013,7 +3013,8 @@ const MARKED_PARTS: { part: string; asked: RegExp; marks: string[] }[] = [
 /**
  * For a part of the page sites mark the same way ({@link MARKED_PARTS}: a recipe's ingredients
  * and steps, the list of references, the cookie consent banner, the seller's box, the infobox): the
- * outermost element marked so (by a word of its id or class) of at least 5,000 px², no heading, in
+ * outermost element marked so (by a word of its id or class, or one that begins with a mark of six
+ * letters or more: `infoboxtable`) of at least 5,000 px², no heading, in
  * no banner or navigation, when it is the only one; for "the numbered steps", the one numbered list
  * in it. -1 otherwise, or for an ordinal, two parts ("the ingredients and instructions"), one step
  * ("the instructions for step 2"), or something else asked of it ("the photo of the ingredients",
@@ -3042,7 +3043,7 @@ export function markedPart(description: string, query: Query, views: readonly El
   const marks = new Set(part.marks.flatMap((m) => words(m)));
   const found = views.filter(
     (v) =>
-      [...v.hints].some((h) => marks.has(h)) &&
+      [...v.hints].some((h) => marks.has(h) || [...marks].some((m) => m.length >= 6 && h.startsWith(m))) &&
       v.area >= 5_000 &&
       !['a', 'button', 'input', 'label', 'img', 'svg', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(v.tag) &&
       !framed(v, views),

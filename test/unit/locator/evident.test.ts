@@ -2370,6 +2370,25 @@ describe('a part sites mark alike', () => {
     expect(part('the numbered steps')).toBe(7);
   });
 
+  it('reads a mark run together with another word ("infoboxtable"), not a short one ("stepper")', () => {
+    const wiki = [
+      element(
+        { selector: '#infoboxtable', tag: 'table', attributes: { id: 'infoboxtable' }, box: at(100, 400) },
+        100,
+        null,
+      ),
+    ];
+    expect(part('the infobox with birthday and address', wiki)).toBe(0);
+    const stepper = [
+      element(
+        { selector: 'div.stepper', tag: 'div', attributes: { class: 'stepper' }, box: at(100, 400) },
+        100,
+        null,
+      ),
+    ];
+    expect(part('the cooking steps', stepper)).toBe(-1);
+  });
+
   it('is not asked for by an ordinal, a picture or a heading of it, nor when two boxes are marked so', () => {
     expect(part('the first step')).toBe(-1);
     expect(part('the photo of the ingredients')).toBe(-1);
