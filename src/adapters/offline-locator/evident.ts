@@ -1437,7 +1437,9 @@ const PUBLISHED = /^(?:publish|post|writ|creat|releas)/;
 /**
  * The line that says when the page was last changed, when the description asks for it ("when the
  * page was last modified", "the date the recipe was updated"): the one element of at most 120
- * characters that shows the asked word ("last edited on", "Updated") and a date. -1 otherwise.
+ * characters that shows the asked word ("last edited on", "Updated") and a date, else the one that
+ * says the change with another word ("last edit date" of "This page was last modified on …"). -1
+ * otherwise.
  */
 function soleUpdated(query: Query, views: readonly ElementView[]): number {
   const asked = query.terms.map((t) => CHANGED.exec(t.word)?.[1]).find((s) => s !== undefined);
@@ -1445,8 +1447,13 @@ function soleUpdated(query: Query, views: readonly ElementView[]): number {
   if (asked === undefined || (!when && !query.kinds.some((k) => k.kind.id === 'date'))) return -1;
   // "published and updated dates" asks for both.
   if (query.terms.some((t) => PUBLISHED.test(t.word))) return -1;
-  const word = new RegExp(`\\b${asked}`, 'i');
-  return soleShowing(views, (_, raw) => raw.length <= 120 && word.test(raw) && showsSomeDay(raw));
+  // The line may say it with another word: "last edit date" of "This page was last modified on …".
+  const own = new RegExp(`\\b${asked}`, 'i');
+  const found = soleShowing(views, (_, raw) => raw.length <= 120 && own.test(raw) && showsSomeDay(raw));
+  const any = new RegExp(CHANGED.source, 'i');
+  return found >= 0
+    ? found
+    : soleShowing(views, (_, raw) => raw.length <= 120 && any.test(raw) && showsSomeDay(raw));
 }
 
 /** Titles a page gives its table of contents. */
