@@ -627,7 +627,7 @@ export function evidentFound(
     ['name', () => authorName(description, query, views, authors)],
     ['byline', () => soleByline(query, views)],
     ['contents', () => contentsBox(query, views)],
-    ['footer', () => pageFooter(query, views)],
+    ['footer', () => pageFooter(query, views, description)],
     ['breadcrumb', () => breadcrumbTrail(query, views)],
     ['tags', () => tagList(query, views)],
     ['related', () => moreToRead(description, query, views)],
@@ -1481,8 +1481,9 @@ export function contentsBox(query: Query, views: readonly ElementView[]): number
 
 /**
  * The page's footer, when the description asks for just that ("the footer", "the site footer",
- * "the page footer", "the Fandom site footer": no other words than the site's name, which the
- * footer found must show, and no place in something else): of the footers (the
+ * "the page footer", "the Fandom site footer", "the site footer with the copyright notice": no
+ * other words than the site's name, which the footer found must show, and what it holds after
+ * "with"; no place in something else): of the footers (the
  * `contentinfo` landmark, `<footer>`, an id or class that says footer) that span most of the page's
  * width, start in its lower half, end in its last quarter (or last 1,000 px), cover at most half of
  * it, lie in no article, main part or aside and hold no banner or main part (not a
@@ -1491,12 +1492,16 @@ export function contentsBox(query: Query, views: readonly ElementView[]): number
  * footer), not before one below them (a card's `<footer>` above the page's `#footer`). -1 unless
  * exactly one is left.
  */
-export function pageFooter(query: Query, views: readonly ElementView[]): number {
+export function pageFooter(query: Query, views: readonly ElementView[], description: string): number {
   const [asked, ...more] = query.kinds;
   if (asked?.kind.id !== 'footer' || asked.strength < 0.8 || more.length > 0) return -1;
   if (query.ordinal !== null || query.contextKinds.length > 0 || query.contextTerms.length > 0) return -1;
-  // "The Fandom site footer": words besides the kind must be the site's, shown in the footer found.
-  const extra = query.terms.filter((t) => !t.kindWord && !SITE_NOUNS.has(t.word)).map((t) => t.word);
+  // "The Fandom site footer": words besides the kind must be the site's, shown in the footer found;
+  // what it holds ("… with the copyright notice") is free.
+  const named = new Set(words(description.replace(/\s(?:with|showing|including|containing)\s.*$/i, '')));
+  const extra = query.terms
+    .filter((t) => !t.kindWord && !SITE_NOUNS.has(t.word) && named.has(t.word))
+    .map((t) => t.word);
   const footer = asked.kind;
   const { right: width, bottom } = pageExtent(views);
   const inContent = (v: ElementView): boolean =>

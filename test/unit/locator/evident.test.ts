@@ -1562,7 +1562,8 @@ describe("the page's footer and its breadcrumb trail", () => {
     ), // 7
   ];
   const views = viewsOf(page);
-  const footer = (description: string): number => pageFooter(parseDescription(description), views);
+  const footer = (description: string): number =>
+    pageFooter(parseDescription(description), views, description);
 
   it('is the outermost footer across the page\'s end, that holds the landmark, for just "the footer"', () => {
     // The article's footer is in the main part; the newsletter form only says footer in its id.
@@ -1578,10 +1579,13 @@ describe("the page's footer and its breadcrumb trail", () => {
 
   it("is named by the site's name when the footer shows it, not by other words", () => {
     const named = page.map((e, i) => (i === 5 ? { ...e, text: 'The Quill About Contact Careers' } : e));
-    const of = (description: string): number => pageFooter(parseDescription(description), viewsOf(named));
+    const of = (description: string): number =>
+      pageFooter(parseDescription(description), viewsOf(named), description);
     expect(of('the Quill site footer')).toBe(5);
     expect(of('the dark footer')).toBe(-1);
     expect(of('the Gazette footer')).toBe(-1);
+    // What it holds is free: "© 2021" for "the copyright notice".
+    expect(footer('the site footer with the copyright notice')).toBe(5);
   });
 
   it("is not a wrapper whose class says footer, nor a card's footer above the page's", () => {
@@ -1600,7 +1604,7 @@ describe("the page's footer and its breadcrumb trail", () => {
       element({ selector: 'main', tag: 'main', role: 'main', box: band(100, 3000) }, 100, 0),
       element({ selector: 'footer', tag: 'footer', role: 'contentinfo', box: band(3600, 400) }, 3600, 0),
     ];
-    expect(pageFooter(parseDescription('the footer'), viewsOf(wrapped))).toBe(3);
+    expect(pageFooter(parseDescription('the footer'), viewsOf(wrapped), 'the footer')).toBe(3);
     const cards = [
       element(
         { selector: 'div.post', tag: 'div', attributes: { class: 'post' }, box: band(0, 3000) },
@@ -1618,7 +1622,7 @@ describe("the page's footer and its breadcrumb trail", () => {
         null,
       ),
     ];
-    expect(pageFooter(parseDescription('the footer'), viewsOf(cards))).toBe(-1);
+    expect(pageFooter(parseDescription('the footer'), viewsOf(cards), 'the footer')).toBe(-1);
   });
 
   it('is vouched for: the locator crops it', () => {
