@@ -106,7 +106,8 @@ function plainText(v: ElementView): string {
  * "the headline", "the recipe title"): its one top-level heading whose words are mostly in the
  * document's `<title>` and that says most of it — a section's name set as the `h1` ("Allergies
  * Health Center" over a news story) or the site's ("Salon") does not count; when no `h1` does, the
- * one `h2` that does, and when none of those, the one `h3` (a blog's post title). -1 when the description asks for something else, or no heading or more
+ * one `h2` that does, and when none of those, the one `h3` out of asides, lists and banners (a
+ * blog's post title; the count below was measured before `h3`s were). -1 when the description asks for something else, or no heading or more
  * than one of a level qualifies. When the locator chose it, it is surely what was meant: out of fold on the
  * `tune` cases of bench/describe, all 12 such answers below 0.6 were right (the ranker finds titles for
  * 92 % of these descriptions but, with dozens of headings on a page, is rarely sure).
@@ -148,10 +149,15 @@ export function soleTitle(
     const own = words(v.element.text || v.element.name);
     return own.length > 0 && (says(own, title) || says(own, said));
   };
-  // The h1, or an h2 when no h1 says the title (a section's name set as the h1), or an h3 when
-  // neither does (a blog's post title set as an h3 under the blog's name).
+  // The h1, or an h2 when no h1 says the title (a section's name set as the h1), or an h3 out of
+  // asides, lists and banners when neither does (a blog's post title set as an h3 under its name).
+  // An h3 in an aside, list item, banner or footer is another story's ("Most read").
+  const aside = (v: ElementView): boolean =>
+    v.ancestors.some((a) => asides(views[a]) || views[a]?.tag === 'li' || views[a]?.role === 'banner');
   for (const level of [1, 2, 3]) {
-    const found = views.filter((v) => v.role === 'heading' && v.element.level === level && saysTitle(v));
+    const found = views.filter(
+      (v) => v.role === 'heading' && v.element.level === level && saysTitle(v) && !(level === 3 && aside(v)),
+    );
     if (found.length > 1) return -1;
     if (found.length === 1) return found[0]?.index ?? -1;
   }
@@ -908,6 +914,10 @@ const LANGUAGES: { named: RegExp; classes: string[]; files: string[] }[] = [
   { named: /\bphp\b/i, classes: ['php'], files: ['php'] },
 ];
 
+/** An unmarked block's text that is a command line or JSON: "$ pip install requests", "{ "id": 1 }". */
+const UNMARKED_NOT_CODE =
+  /^\s*(?:[$#>%]\s|[{[]|(?:pip3?|npm|yarn|apt(?:-get)?|brew|git|cd|curl|wget|sudo|docker|make|go|cargo)\s)/;
+
 /** File names a description quotes: `add.c`, `hello.cpp`, `package.json` (not `Node.js`, `Vue.js`). */
 const FILE_NAME =
   /\b(?!node\.js\b|vue\.js\b|next\.js\b)[\w-]+\.(?:c|h|cc|cpp|hpp|go|rs|py|js|mjs|cjs|ts|tsx|jsx|rb|php|java|kt|cs|swift|sh|json|ya?ml|toml|xml|html|css|sql|ini|conf|cfg|lock)\b/gi;
@@ -1000,13 +1010,16 @@ export function codeFound(description: string, query: Query, views: readonly Ele
     )
       return -1;
     const shown = names.map((n) => (n.endsWith('()') ? n.slice(0, -1) : n));
-    // A language named counts where the page's blocks say theirs: unmarked blocks may be any.
+    // A language named counts where the page's blocks say theirs: unmarked blocks may be any but a
+    // command line or JSON ("$ pip install …", "{ … }") when another language is asked.
     const marked = outer.some((v) => LANGUAGES.some((l) => says(classesOf(v), l)));
+    const shellOrJson = languages.some((l) => ['shell', 'json'].some((c) => l.classes.includes(c)));
+    const otherwise = (v: ElementView): boolean => !shellOrJson && UNMARKED_NOT_CODE.test(v.element.text);
     const blocks = outer.filter(
       (v) =>
         !lineNumbers(v) &&
         shown.every((n) => v.element.text.includes(n)) &&
-        (languages.length === 0 || !marked || languages.some((l) => says(classesOf(v), l))),
+        (languages.length === 0 || (marked ? languages.some((l) => says(classesOf(v), l)) : !otherwise(v))),
     );
     return (query.ordinal < 0 ? blocks.at(query.ordinal) : blocks[query.ordinal])?.index ?? -1;
   }
@@ -1482,8 +1495,8 @@ export function contentsBox(query: Query, views: readonly ElementView[]): number
 /**
  * The page's footer, when the description asks for just that ("the footer", "the site footer",
  * "the page footer", "the Fandom site footer", "the site footer with the copyright notice": no
- * other words than the site's name, which the footer found must show, and what it holds after
- * "with"; no place in something else): of the footers (the
+ * other words than a name, written capitalised, which the footer found must show, and what it holds
+ * after "with"; no place in something else): of the footers (the
  * `contentinfo` landmark, `<footer>`, an id or class that says footer) that span most of the page's
  * width, start in its lower half, end in its last quarter (or last 1,000 px), cover at most half of
  * it, lie in no article, main part or aside and hold no banner or main part (not a
@@ -1499,6 +1512,8 @@ export function pageFooter(query: Query, views: readonly ElementView[], descript
   // "The Fandom site footer": words besides the kind must be the site's, shown in the footer found;
   // what it holds ("… with the copyright notice") is free.
   const named = new Set(words(description.replace(/\s(?:with|showing|including|containing)\s.*$/i, '')));
+  // A name is written capitalised: "Fandom", not "copyright" or "disclaimer".
+  const capitalised = new Set(words((description.match(/\b\p{Lu}[\p{L}\d]*/gu) ?? []).join(' ')));
   const extra = query.terms
     .filter((t) => !t.kindWord && !SITE_NOUNS.has(t.word) && named.has(t.word))
     .map((t) => t.word);
@@ -1535,7 +1550,10 @@ export function pageFooter(query: Query, views: readonly ElementView[], descript
   const below = outermost.some((o) => !holdingLandmark.includes(o) && o.element.box.y > lowest);
   const left = holdingLandmark.length > 0 && !below ? holdingLandmark : outermost;
   const only = left.length === 1 ? left[0] : undefined;
-  return only !== undefined && extra.every((w) => only.textSet.has(w) || only.hints.has(w)) ? only.index : -1;
+  return only !== undefined &&
+    extra.every((w) => capitalised.has(w) && (only.textSet.has(w) || only.hints.has(w)))
+    ? only.index
+    : -1;
 }
 /** The roles of the page's main part and banner: a footer holds neither (it may hold a logo's `h1`). */
 const PAGE_PARTS = new Set(['main', 'banner']);
@@ -1855,7 +1873,8 @@ export function storyFigure(query: Query, views: readonly ElementView[]): number
     (v) =>
       (isFigure(v) || (v.tag === 'img' && v.area >= 40000 && !v.ancestors.some((a) => figures.has(a)))) &&
       v.element.box.y >= top &&
-      !v.ancestors.some(outside),
+      !v.ancestors.some(outside) &&
+      !advertised(v, views),
   );
   const pool = outermostOf(pictures);
   if (pool.length === 0) return -1;
@@ -2338,14 +2357,10 @@ const NOT_A_BIO = new Set([
   'told',
   'wrote',
   'with',
-  'and',
   'via',
   'from',
-  'in',
-  'at',
-  'on',
 ]);
-/** Words that are no person's name in "the … of X" or "X's …": "The Author's Bio". */
+/** Words that begin no person's name in "the … of X" or "X's …": "The Author's Bio". */
 const NO_PERSON = new Set(['the', 'a', 'an', 'our', 'this', 'its', 'their', 'his', 'her']);
 /** Words of an id or class that mark readers' comments, for a writer's bio (not reviews: a review box may hold it). */
 const READERS_HINTS = [
@@ -2414,11 +2429,8 @@ export function authorBio(
   const person = PERSON_ASKED.exec(description);
   const asked = person ? firstTwo(person[1] ?? person[2] ?? '') : undefined;
   // "The Author's Bio" names a kind, not a person.
-  const personName = asked
-    ?.split(' ')
-    .some((w) => NO_PERSON.has(w) || WRITER_WORDS.has(stem(w)) || kindsOf(w).length > 0)
-    ? undefined
-    : asked;
+  const first = asked?.split(' ')[0] ?? '';
+  const personName = NO_PERSON.has(first) || WRITER_WORDS.has(stem(first)) ? undefined : asked;
   const writer = [...WRITER_WORDS].some(said);
   const box = writer && [...ABOUT_WRITER].some(said);
   // "The short bio of the reporter": the writer may be named where the description places the bio.
@@ -2629,7 +2641,8 @@ function repeatedShowing(
 /**
  * What a user means by the element that shows `phrase` (-1 when it cannot be told): the outermost of
  * the elements that show just the same and are not much larger (the `pre` around a `code`; no
- * wrapper more than twice as tall); that element when it is of a
+ * wrapper more than twice as tall, unless it adds pictures below, no advertisement's); that element
+ * when it is of a
  * kind that holds no others and that kind is asked for (the button labelled "Subscribe"), and none
  * when another such kind is asked for in the singular (not the heading "Salon" for "the Salon
  * logo"; "the See also links" is the box of them). Otherwise, when
@@ -2653,9 +2666,17 @@ function holding(
     // The same text; and not much larger when it is cut short, as the same start of wrappers far larger;
     // nor more than twice as tall, as a box that holds more than text (eBay's seller box, 189 px of
     // text in 704 px) — a block as wide as the page around a short line of code is the same thing.
-    // Pictures, video or frames the wrapper adds are part of the box: a gallery under its title.
+    // Pictures, video or frames the wrapper adds below the text, no advertisement, are part of the
+    // box: a gallery under its title.
     const media = (p: number): boolean =>
-      views.some((v) => MEDIA_TAGS.has(v.tag) && v.ancestors.includes(p) && !v.ancestors.includes(at));
+      views.some(
+        (v) =>
+          MEDIA_TAGS.has(v.tag) &&
+          v.ancestors.includes(p) &&
+          !v.ancestors.includes(at) &&
+          v.element.box.y >= (views[at]?.element.box.y ?? 0) &&
+          !advertised(v, views),
+      );
     const same = (p: number): boolean =>
       textOf(p) === textOf(at) &&
       ((views[p]?.element.box.height ?? 0) <= 2 * (views[at]?.element.box.height ?? 0) || media(p)) &&
@@ -2685,6 +2706,16 @@ function holding(
   if (textOf(at).length > phrase.length + 3) return at;
   while (parentOf(at) >= 0 && textOf(at).length <= phrase.length + 3) at = parentOf(at);
   return textOf(at).startsWith(phrase) ? outermost(at) : -1;
+}
+
+/** Words of an id or class that mark an advertisement. */
+const AD_HINTS = ['ad', 'ads', 'advert', 'advertisement', 'sponsor', 'sponsored', 'promo', 'dfp'];
+
+/** True when `v` or a box around it is marked as an advertisement ({@link AD_HINTS}). */
+function advertised(v: ElementView, views: readonly ElementView[]): boolean {
+  return [v, ...v.ancestors.map((a) => views[a])].some(
+    (u) => u !== undefined && AD_HINTS.some((w) => u.hints.has(w)),
+  );
 }
 
 /** Tags of what a box shows besides text. */
@@ -2863,8 +2894,9 @@ const MORE_THAN_NAME =
 /**
  * For "the author's name" alone: the first short line (a name of at most six words, no day) that
  * the page marks as its author's (an author's id or class, `itemprop="author"`, a link to a
- * person's page, or inside one of those), at or below the page's headline and in no banner,
- * aside, comment or list of other stories — when the page's metadata names its authors, the first
+ * person's page, or inside one of those), at or below the page's headline and in no site banner (a
+ * story's own header marked as one inside the main part or an article is no site's), aside, comment
+ * or list of other stories — when the page's metadata names its authors, the first
  * that shows one of them. A username only of whoever posted the page ("the username of whoever
  * posted this"), not "my username" or the header's. For "who wrote it" alone, the same when the
  * page has no line "By" and a name ({@link soleByline}). -1 otherwise, or for another person's name

@@ -486,6 +486,9 @@ describe('the element that shows what the description names', () => {
       element({ selector: 'div.grid img', tag: 'img', role: 'img', box: wide(700) }, 250, 0),
     ];
     expect(evidentOn(gallery)('the Photo Gallery section')).toBe('section.gallery');
+    // Not an advertisement's picture, nor one above the title.
+    const ads = gallery.map((e, i) => (i === 3 ? { ...e, attributes: { class: 'ad-slot' } } : e));
+    expect(evidentOn(ads)('the Photo Gallery section')).toBe('div.intro');
     expect(evident('the loop "while True: w = get_next_work()"')).toBe('pre');
   });
 
@@ -1006,6 +1009,18 @@ describe('a code block by what the description says of it', () => {
     ];
     const d = 'the first code example, the Python test file starting with import os';
     expect(plainBlocks[codeFound(d, parseDescription(d), viewsOf(plainBlocks))]?.selector).toBe('pre.a');
+    // A command line or JSON is not the Python asked for, though unmarked.
+    const mixed = [
+      element(
+        { selector: 'pre.install', tag: 'pre', role: 'code', text: '$ pip install requests' },
+        100,
+        null,
+      ),
+      element({ selector: 'pre.json', tag: 'pre', role: 'code', text: '{ "id": 1 }' }, 200, null),
+      element({ selector: 'pre.get', tag: 'pre', role: 'code', text: 'import requests' }, 300, null),
+    ];
+    const first = 'the first Python code block';
+    expect(mixed[codeFound(first, parseDescription(first), viewsOf(mixed))]?.selector).toBe('pre.get');
   });
 });
 
@@ -1584,6 +1599,13 @@ describe("the page's footer and its breadcrumb trail", () => {
     expect(of('the Quill site footer')).toBe(5);
     expect(of('the dark footer')).toBe(-1);
     expect(of('the Gazette footer')).toBe(-1);
+    // A word the footer shows that is no name: not this rule's ("the footer about us" is in it).
+    const shows = page.map((e, i) =>
+      i === 5 ? { ...e, text: 'The Quill About Contact Careers copyright 2021' } : e,
+    );
+    expect(pageFooter(parseDescription('the footer copyright'), viewsOf(shows), 'the footer copyright')).toBe(
+      -1,
+    );
     // What it holds is free: "© 2021" for "the copyright notice".
     expect(footer('the site footer with the copyright notice')).toBe(5);
   });
@@ -2905,6 +2927,11 @@ describe("a writer's bio", () => {
     expect(bio('the short bio of James Davies', two, writers)).toBe(4);
     expect(bio("James Davies's author card", two, writers)).toBe(4);
     expect(bio('the short bio of Sam Lee', two, writers)).toBe(-1);
+    // A name may hold a word that names a kind elsewhere: "David Price", "Sally Field".
+    const price = two.map((e, i) =>
+      i === 4 ? { ...e, text: e.text.replace('James Davies', 'David Price') } : e,
+    );
+    expect(bio("David Price's author card", price, ['Jane Doe', 'David Price'])).toBe(4);
     // Another's bio is no writer's, though the page has hers (two writers' bios side by side are not asked apart).
     const artist = [...two.slice(0, 4), two[5]!];
     expect(bio('the artist bio', artist, writers)).toBe(-1);
@@ -3095,6 +3122,11 @@ describe("a story's picture", () => {
     const of = (description: string): number => storyFigure(parseDescription(description), viewsOf(twice));
     expect(of('the lead photo of the police in Chelsea')).toBe(2);
     expect(of('the photo of the police in Chelsea')).toBe(-1);
+    // A sponsored picture is no story's.
+    const sponsored = twice.map((e, i) => (i === 2 ? { ...e, attributes: { class: 'sponsored-promo' } } : e));
+    expect(storyFigure(parseDescription('the lead photo of the police in Chelsea'), viewsOf(sponsored))).toBe(
+      5,
+    );
   });
 
   it("is not asked for by several photos, a second one, the author's photo or the logo", () => {

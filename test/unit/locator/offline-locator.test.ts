@@ -422,6 +422,10 @@ describe('reading a description', () => {
     expect(parseDescription('the price after the discount').contextTerms).toEqual([]);
     // Any kind of thing after it says where: a logo, a chart, a heading named.
     expect(where('the text right after the logo')).toEqual(['logo']);
+    // And a part of the page that is no kind of element.
+    expect(parseDescription('the comments after the question').contextTerms.map((t) => t.word)).toEqual([
+      'question',
+    ]);
     expect(kindOf('the list after the Ingredients heading')).toEqual(['list']);
     expect(place('the code in the top comment')).toBeNull();
     expect(place('the sidebar with top stories')).toBeNull();
@@ -558,6 +562,27 @@ describe('the title rule', () => {
       soleTitle(query, views(section, heading('h2.story', 2, 'The sharing economy is a lie', 300)), title),
     ).toBe(2);
     expect(soleTitle(query, views(site), title)).toBe(-1);
+    // Not an h3 in an aside that repeats the title ("Most read").
+    const aside = element(
+      { selector: 'aside', tag: 'aside', role: 'complementary', text: 'Most read' },
+      500,
+      0,
+    );
+    const inAside = element(
+      {
+        selector: 'aside h3',
+        tag: 'h3',
+        role: 'heading',
+        level: 3,
+        name: 'The sharing economy is a lie',
+        text: 'The sharing economy is a lie',
+      },
+      520,
+      2,
+    );
+    expect(
+      soleTitle(query, views(heading('h1.story', 1, 'Rates rise again', 100), aside, inAside), title),
+    ).toBe(-1);
     // A blog's post title set as an h3 under the blog's name.
     const blog = heading('h1.blog', 1, 'Silicon Exposed', 10);
     expect(
