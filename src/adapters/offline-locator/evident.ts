@@ -2228,8 +2228,17 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
   const brand = words(description).filter((w) => !WHERE.has(w) && kindsOf(w).length === 0);
   if (brand.length === 0) return -1;
   const logo = KINDS.logo;
+  // What an element shows of itself: its name and text, and the alt or title of its pictures (an
+  // `svg` whose alt is "Fandom powered by Wikia" in the link that holds it).
+  const said = (v: ElementView): string => {
+    const a = v.element.attributes;
+    return `${v.element.name} ${v.element.text} ${a.alt ?? ''} ${a.title ?? ''}`;
+  };
   const shows = (v: ElementView): boolean => {
-    const shown = new Set(words(`${v.element.name} ${v.element.text}`));
+    const pictures = views.filter(
+      (d) => (d.tag === 'img' || d.tag === 'svg') && d.ancestors.slice(0, 3).includes(v.index),
+    );
+    const shown = new Set(words([v, ...pictures].map(said).join(' ')));
     return brand.every((w) => shown.has(w));
   };
   const link = query.kinds[0]?.kind.id === 'link';

@@ -1373,6 +1373,31 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
     const bottom = 'the Daily Post logo at the bottom';
     expect(brandLogo(bottom, parseDescription(bottom), views)).toBe(9);
     expect(brandLogo('the Acme logo', parseDescription('the Acme logo'), views)).toBe(-1);
+    // A logo link whose picture says the brand only in its alt.
+    const svg = viewsOf([
+      element(
+        {
+          selector: 'a.logo',
+          tag: 'a',
+          role: 'link',
+          attributes: { class: 'site-logo', href: '/' },
+          box: { x: 0, y: 0, width: 240, height: 50 },
+        },
+        0,
+        null,
+      ),
+      element(
+        {
+          selector: 'a.logo svg',
+          tag: 'svg',
+          attributes: { alt: 'Acme powered by Quill' },
+          box: { x: 0, y: 0, width: 230, height: 50 },
+        },
+        0,
+        0,
+      ),
+    ]);
+    expect(brandLogo('the Acme logo', parseDescription('the Acme logo'), svg)).toBe(0);
     expect(brandLogo('the logo', parseDescription('the logo'), views)).toBe(-1);
     // The link that holds the brand's image, not the image.
     const linked = viewsOf([
