@@ -656,7 +656,7 @@ export function evidentFound(
     ['heading', () => namedTitle(description, query, views)],
     ['code', () => codeFound(description, query, views)],
     ['text', () => mainText(query, views)],
-    ['share', () => shareBar(query, views)],
+    ['share', () => shareBar(query, views, description)],
   ];
   for (const [rule, find] of rules) {
     const index = find();
@@ -1235,9 +1235,10 @@ const OTHER_ACTIONS = new Set(
  * beside them ("the recommend, bookmark and share buttons"): the innermost element holding links or
  * buttons of two networks or more, not in the page's footer, and one that says "share" (its label
  * begins so, or the marks of itself or one of three elements around it say it) when any does; the
- * first of them for "at the top", the last for "at the end", else the only one. -1 otherwise.
+ * first of them for "at the top", the last for "at the end" or "below the article", else the only
+ * one. -1 otherwise.
  */
-export function shareBar(query: Query, views: readonly ElementView[]): number {
+export function shareBar(query: Query, views: readonly ElementView[], description = ''): number {
   if (!asks(query, 'share')) return -1;
   // "The recommend, bookmark and share buttons" asks for more than the share bar (not "the Share,
   // Tweet and Pin buttons", "the share, print and email buttons", whose actions a share bar has).
@@ -1275,7 +1276,8 @@ export function shareBar(query: Query, views: readonly ElementView[]): number {
     return below[0] ?? -1;
   }
   if (query.place?.at === 'top') return bars[0] ?? -1;
-  if (query.place?.at === 'bottom') return bars.at(-1) ?? -1;
+  // "Below the article", "after the story": the last bar, after the text.
+  if (query.place?.at === 'bottom' || AFTER_THE_STORY.test(description)) return bars.at(-1) ?? -1;
   return bars.length === 1 ? (bars[0] ?? -1) : -1;
 }
 
@@ -2716,6 +2718,10 @@ function holding(
   while (parentOf(at) >= 0 && textOf(at).length <= phrase.length + 3) at = parentOf(at);
   return textOf(at).startsWith(phrase) ? outermost(at) : -1;
 }
+
+/** A description that places a thing after the story's text: "… below the article", "… after the post". */
+const AFTER_THE_STORY =
+  /\b(?:below|after|under|beneath|following)\s+(?:the|this)\s+(?:article|story|post|text|piece)\b|\bat the end of (?:the|this) (?:article|story|post)\b/i;
 
 /** Words of an id or class that mark an advertisement. */
 const AD_HINTS = ['ad', 'ads', 'advert', 'advertisement', 'sponsor', 'sponsored', 'promo', 'dfp'];

@@ -772,6 +772,8 @@ describe("the page's running text and its share bar", () => {
     expect(shareBar(parseDescription('the share buttons'), twiceViews)).toBe(-1);
     expect(shareBar(parseDescription('the share buttons at the top'), twiceViews)).toBe(15);
     expect(shareBar(parseDescription('the share buttons at the end'), twiceViews)).toBe(8);
+    const below = 'the Facebook and Twitter share links below the article';
+    expect(shareBar(parseDescription(below), twiceViews, below)).toBe(8);
     // Under the byline or the headline: the first bar below the headline, not the masthead's above it.
     const headed = [
       ...twice,
