@@ -1611,8 +1611,8 @@ export function breadcrumbTrail(query: Query, views: readonly ElementView[]): nu
 
 /** Words of an id or class that mark a story's tags: `tags`, `story-tags`, `submeta__keywords`, `catlinks`. */
 const TAG_HINTS = ['tag', 'keyword', 'topic', 'category', 'catlink'];
-/** Kinds a description of a story's tags may name besides them: "the list of tags", "related topics". */
-const TAG_KINDS = new Set(['badge', 'list', 'related', 'link']);
+/** Kinds a description of a story's tags may name besides them: "the list of tags", "related topics", "the tags for this story". */
+const TAG_KINDS = new Set(['badge', 'list', 'related', 'link', 'article']);
 
 /**
  * For "the tags" ("the topic tags", "the story's tags", "the categories at the bottom"): the box

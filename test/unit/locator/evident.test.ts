@@ -2139,6 +2139,7 @@ describe("a story's tags", () => {
     expect(tags('the topic tags')).toBe(6);
     expect(tags("the story's tags")).toBe(6);
     expect(tags('the list of categories at the bottom of the article')).toBe(6);
+    expect(tags('the tags for this story')).toBe(6);
     expect(
       evidentFound('the tags of the post', parseDescription('the tags of the post'), viewsOf(page)),
     ).toEqual({ index: 6, rule: 'tags' });
