@@ -108,7 +108,8 @@ function plainText(v: ElementView): string {
  * Health Center" over a news story) or the site's ("Salon") does not count; when no `h1` does, the
  * one `h2` that does, and when none of those, the one `h3` out of asides, lists and banners (a
  * blog's post title; the count below was measured before `h3`s were). -1 when the description asks for something else, or no heading or more
- * than one of a level qualifies. When the locator chose it, it is surely what was meant: out of fold on the
+ * than one of a level qualifies (of several, the one out of a sticky bar, navigation or banner that
+ * repeats the title counts when it is the only one). When the locator chose it, it is surely what was meant: out of fold on the
  * `tune` cases of bench/describe, all 12 such answers below 0.6 were right (the ranker finds titles for
  * 92 % of these descriptions but, with dozens of headings on a page, is rarely sure).
  */
@@ -158,8 +159,11 @@ export function soleTitle(
     const found = views.filter(
       (v) => v.role === 'heading' && v.element.level === level && saysTitle(v) && !(level === 3 && aside(v)),
     );
+    // Said twice, the one out of the page's bar (a sticky header that repeats the title).
+    const own = found.length > 1 ? found.filter((v) => !v.ancestors.some((a) => inBar(views[a]))) : found;
+    if (own.length > 1) return -1;
+    if (own.length === 1) return own[0]?.index ?? -1;
     if (found.length > 1) return -1;
-    if (found.length === 1) return found[0]?.index ?? -1;
   }
   return onlyHeadline(views, headline);
 }
@@ -1837,6 +1841,17 @@ const FIGURE_WORDS = new Set(
     'lead main top first opening featured feature story article post page photo photograph picture image illustration hero big large header caption credit its with about shown showing',
   ),
 );
+
+/** A page's bar that repeats the title as it scrolls: a banner, a navigation, or a box marked so. */
+function inBar(v: ElementView | undefined): boolean {
+  return (
+    v !== undefined &&
+    (v.role === 'banner' ||
+      v.role === 'navigation' ||
+      v.tag === 'nav' ||
+      hinted(v, 'nav', 'navbar', 'sticky', 'toolbar'))
+  );
+}
 
 /** Words that ask for a story's first picture: "the lead photo", "the opening illustration". */
 const LEAD_WORDS = new Set(words('lead top first opening main featured hero'));

@@ -562,6 +562,32 @@ describe('the title rule', () => {
       soleTitle(query, views(section, heading('h2.story', 2, 'The sharing economy is a lie', 300)), title),
     ).toBe(2);
     expect(soleTitle(query, views(site), title)).toBe(-1);
+    // Said twice, the one out of a sticky bar that repeats it.
+    const bar = element(
+      {
+        selector: 'div.sticky',
+        tag: 'div',
+        attributes: { class: 'nav-local sticky' },
+        text: 'The sharing economy is a lie',
+      },
+      10,
+      0,
+    );
+    const inBar = element(
+      {
+        selector: 'div.sticky h1',
+        tag: 'h1',
+        role: 'heading',
+        level: 1,
+        name: 'The sharing economy is a lie',
+        text: 'The sharing economy is a lie',
+      },
+      10,
+      1,
+    );
+    expect(
+      soleTitle(query, views(bar, inBar, heading('h1.story', 1, 'The sharing economy is a lie', 300)), title),
+    ).toBe(3);
     // Not an h3 in an aside that repeats the title ("Most read").
     const aside = element(
       { selector: 'aside', tag: 'aside', role: 'complementary', text: 'Most read' },
