@@ -98,7 +98,7 @@ const LOCATION =
   /\b(?:in|inside|within|at|on|of|under|near|below|beneath|above|beside|next to)\s+(?:the|a|an|this|our|my)\b/;
 /**
  * "After" and "before" written in lower case, unquoted: they say where when a kind of thing or a part
- * of the page ({@link PAGE_PARTS}) follows within three words ("the box after the post", "the text
+ * of the page ({@link PAGE_PLACES}) follows within three words ("the box after the post", "the text
  * right after the logo", "the comments after the question", "the list after the Ingredients
  * heading") — not "the After the Storm heading", "the price after the discount", "the countdown
  * before the launch".
@@ -106,7 +106,7 @@ const LOCATION =
 const AFTER_OR_BEFORE = /\b(?:after|before)\s+(?:the|a|an|this|our|my)\b/g;
 
 /** Parts of a page that are no kind of element but say where: "the comments after the question". */
-const PAGE_PARTS = new Set(
+const PAGE_PLACES = new Set(
   words(
     'post article story comments footer header headline title byline image photo picture video table list form section ' +
       'content text body intro introduction paragraph heading summary abstract page review answer question recipe ' +
@@ -126,11 +126,9 @@ function afterOrBefore(cased: string): RegExpExecArray | null {
     if (
       words(next.toLowerCase())
         .slice(0, 3)
-        .some((w) => kindsOf(w).length > 0 || PAGE_PARTS.has(w))
-    ) {
-      const at = Object.assign([found[0]], { index: found.index ?? 0, input: cased, groups: undefined });
-      return at as RegExpExecArray;
-    }
+        .some((w) => kindsOf(w).length > 0 || PAGE_PLACES.has(w))
+    )
+      return found;
   }
   return null;
 }
