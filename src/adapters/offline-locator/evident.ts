@@ -1281,7 +1281,16 @@ export function shareBar(query: Query, views: readonly ElementView[], descriptio
   }
   if (query.place?.at === 'top') return bars[0] ?? -1;
   // "Below the article", "after the story": the last bar, after the text.
-  if (query.place?.at === 'bottom' || AFTER_THE_STORY.test(description)) return bars.at(-1) ?? -1;
+  if (query.place?.at === 'bottom') return bars.at(-1) ?? -1;
+  // "Below the article": the last bar out of the comments, asides and other stories' cards.
+  if (AFTER_THE_STORY.test(description))
+    return (
+      bars
+        .filter(
+          (i) => ![i, ...(views[i]?.ancestors ?? [])].some((a) => asides(views[a]) || views[a]?.tag === 'li'),
+        )
+        .at(-1) ?? -1
+    );
   return bars.length === 1 ? (bars[0] ?? -1) : -1;
 }
 
@@ -1449,6 +1458,8 @@ export function quotedPhrase(description: string): string | null {
 
 /** Words that ask when the page was changed rather than published, with the stem a page writes them with. */
 const CHANGED = /\b(updat|modifi|edit|revis)/;
+/** A whole word that says a page changed: "Updated", "last modified", "edited", "revised". */
+const CHANGE_WORD = /\b(?:updated|modified|edited|revised)\b/i;
 
 /** Words that ask when the page was published. */
 const PUBLISHED = /^(?:publish|post|writ|creat|releas)/;
@@ -1469,10 +1480,20 @@ function soleUpdated(query: Query, views: readonly ElementView[]): number {
   // The line may say it with another word: "last edit date" of "This page was last modified on …".
   const own = new RegExp(`\\b${asked}`, 'i');
   const found = soleShowing(views, (_, raw) => raw.length <= 120 && own.test(raw) && showsSomeDay(raw));
-  const any = new RegExp(CHANGED.source, 'i');
-  return found >= 0
-    ? found
-    : soleShowing(views, (_, raw) => raw.length <= 120 && any.test(raw) && showsSomeDay(raw));
+  if (found >= 0) return found;
+  // Another change word, whole ("Editor's pick" says none), out of comments and asides.
+  const beside = (v: ElementView): boolean =>
+    [v.index, ...v.ancestors].some((a) => {
+      const u = views[a];
+      return (
+        u !== undefined &&
+        (u.tag === 'aside' || u.role === 'complementary' || READERS_HINTS.some((w) => u.hints.has(w)))
+      );
+    });
+  return soleShowing(
+    views,
+    (_, raw, v) => raw.length <= 120 && CHANGE_WORD.test(raw) && showsSomeDay(raw) && !beside(v),
+  );
 }
 
 /** Titles a page gives its table of contents. */
@@ -1556,7 +1577,20 @@ export function pageFooter(query: Query, views: readonly ElementView[], descript
   const below = outermost.some((o) => !holdingLandmark.includes(o) && o.element.box.y > lowest);
   const left = holdingLandmark.length > 0 && !below ? holdingLandmark : outermost;
   const only = left.length === 1 ? left[0] : undefined;
+  // What it holds, said after "with", must be in it: a word of it, or "©" for a copyright.
+  const clause = /\s(?:with|showing|including|containing)\s/i.exec(description);
+  const holds = clause ? words(description.slice(clause.index + clause[0].length)) : [];
+  const inside = only === undefined ? [] : [only, ...views.filter((d) => d.ancestors.includes(only.index))];
+  const held =
+    holds.length === 0 ||
+    holds.some(
+      (w) =>
+        (only?.textSet.has(w) ?? false) ||
+        inside.some((d) => d.hints.has(w)) ||
+        (w === 'copyright' && (only?.element.text.includes('©') ?? false)),
+    );
   return only !== undefined &&
+    held &&
     extra.every((w) => capitalised.has(w) && (only.textSet.has(w) || only.hints.has(w)))
     ? only.index
     : -1;
@@ -1842,16 +1876,28 @@ const FIGURE_WORDS = new Set(
   ),
 );
 
-/** A page's bar that repeats the title as it scrolls: a banner, a navigation, or a box marked so. */
+/** A page's bar that repeats the title as it scrolls: a navigation, or a box marked sticky or fixed (not the page's banner, whose `h1` may be the title). */
 function inBar(v: ElementView | undefined): boolean {
   return (
     v !== undefined &&
-    (v.role === 'banner' ||
-      v.role === 'navigation' ||
-      v.tag === 'nav' ||
-      hinted(v, 'nav', 'navbar', 'sticky', 'toolbar'))
+    (v.role === 'navigation' || v.tag === 'nav' || hinted(v, 'nav', 'navbar', 'sticky', 'fixed', 'toolbar'))
   );
 }
+
+/** Words for a box that a part's mark may be run together with: `infoboxtable`, `stepslist`. */
+const BOX_PARTS = new Set([
+  'table',
+  'box',
+  'wrapper',
+  'wrap',
+  'container',
+  'list',
+  'section',
+  'panel',
+  'content',
+  'block',
+  'area',
+]);
 
 /** Words that ask for a story's first picture: "the lead photo", "the opening illustration". */
 const LEAD_WORDS = new Set(words('lead top first opening main featured hero'));
@@ -2251,12 +2297,18 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
     const a = v.element.attributes;
     return `${v.element.name} ${v.element.text} ${a.alt ?? ''} ${a.title ?? ''}`;
   };
+  // A picture's alt names the brand when it begins with it ("Fandom powered by Wikia"), not when it
+  // names a parent company ("Daily News, a Gannett company").
+  const begins = (text: string): boolean => words(text).slice(0, brand.length).join(' ') === brand.join(' ');
   const shows = (v: ElementView): boolean => {
-    const pictures = views.filter(
-      (d) => (d.tag === 'img' || d.tag === 'svg') && d.ancestors.slice(0, 3).includes(v.index),
+    const own = new Set(words(said(v)));
+    if (brand.every((w) => own.has(w))) return true;
+    return views.some(
+      (d) =>
+        (d.tag === 'img' || d.tag === 'svg') &&
+        d.ancestors.slice(0, 3).includes(v.index) &&
+        begins(`${d.element.attributes.alt ?? ''}`),
     );
-    const shown = new Set(words([v, ...pictures].map(said).join(' ')));
-    return brand.every((w) => shown.has(w));
   };
   const link = query.kinds[0]?.kind.id === 'link';
   // A logo marked or labelled so, or the link to the site's home that shows the brand (a site's
@@ -3115,9 +3167,14 @@ export function markedPart(description: string, query: Query, views: readonly El
   const about = ['name', 'title', 'link', 'button', 'count', 'number', 'photo', 'picture', 'rating'];
   if (query.terms.some((t) => about.includes(t.word))) return -1;
   const marks = new Set(part.marks.flatMap((m) => words(m)));
+  // A mark run together with a word for a box (`infoboxtable`, `ingredientslist`), when no element
+  // carries the mark itself — not `instructionsvideo`, `methodologynote`.
+  const runTogether = (h: string): boolean =>
+    [...marks].some((m) => m.length >= 6 && h.startsWith(m) && BOX_PARTS.has(h.slice(m.length)));
+  const exact = views.some((v) => [...v.hints].some((h) => marks.has(h)));
   const found = views.filter(
     (v) =>
-      [...v.hints].some((h) => marks.has(h) || [...marks].some((m) => m.length >= 6 && h.startsWith(m))) &&
+      [...v.hints].some((h) => marks.has(h) || (!exact && runTogether(h))) &&
       v.area >= 5_000 &&
       !['a', 'button', 'input', 'label', 'img', 'svg', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(v.tag) &&
       !framed(v, views),

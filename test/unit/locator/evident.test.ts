@@ -498,6 +498,9 @@ describe('the element that shows what the description names', () => {
 
   it('is the line that says when the page was last edited, and no line when the publication is asked too', () => {
     expect(evident('when the page was last edited')).toBe('#lastmod');
+    // Not a word that only begins so ("Editor's pick").
+    const pick = PAGE.map((e) => ({ ...e, text: e.text.replace('last edited on', "Editor's pick:") }));
+    expect(evidentOn(pick)('when the page was last updated')).toBe(undefined);
     // Said with another word for a change.
     const modified = PAGE.map((e) => ({ ...e, text: e.text.replace('last edited', 'last modified') }));
     expect(evidentOn(modified)('last edit date')).toBe('#lastmod');
@@ -772,6 +775,43 @@ describe("the page's running text and its share bar", () => {
     expect(shareBar(parseDescription('the share buttons'), twiceViews)).toBe(-1);
     expect(shareBar(parseDescription('the share buttons at the top'), twiceViews)).toBe(15);
     expect(shareBar(parseDescription('the share buttons at the end'), twiceViews)).toBe(8);
+    // Not a bar in the comments after it.
+    const commented = viewsOf([
+      ...twice,
+      element(
+        {
+          selector: 'aside.comments',
+          tag: 'aside',
+          attributes: { class: 'comments' },
+          text: 'Share on Facebook Share on Twitter',
+          box: { x: 0, y: 3000, width: 800, height: 300 },
+        },
+        3000,
+        null,
+      ),
+      element(
+        {
+          selector: 'aside.comments a.fb',
+          tag: 'a',
+          attributes: { class: 'facebook share' },
+          text: 'Share on Facebook',
+        },
+        3050,
+        twice.length,
+      ),
+      element(
+        {
+          selector: 'aside.comments a.tw',
+          tag: 'a',
+          attributes: { class: 'twitter share' },
+          text: 'Share on Twitter',
+        },
+        3050,
+        twice.length,
+      ),
+    ]);
+    const afterStory = 'the share buttons below the article';
+    expect(shareBar(parseDescription(afterStory), commented, afterStory)).toBe(8);
     const below = 'the Facebook and Twitter share links below the article';
     expect(shareBar(parseDescription(below), twiceViews, below)).toBe(8);
     // Under the byline or the headline: the first bar below the headline, not the masthead's above it.
@@ -1375,6 +1415,31 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
     const bottom = 'the Daily Post logo at the bottom';
     expect(brandLogo(bottom, parseDescription(bottom), views)).toBe(9);
     expect(brandLogo('the Acme logo', parseDescription('the Acme logo'), views)).toBe(-1);
+    // A picture's alt that only mentions the brand ("Daily News, a Gannett company") is not its logo.
+    const parent = viewsOf([
+      element(
+        {
+          selector: 'a.logo',
+          tag: 'a',
+          role: 'link',
+          attributes: { class: 'site-logo', href: '/' },
+          box: { x: 0, y: 0, width: 240, height: 50 },
+        },
+        0,
+        null,
+      ),
+      element(
+        {
+          selector: 'a.logo img',
+          tag: 'img',
+          attributes: { alt: 'Daily News, an Acme company' },
+          box: { x: 0, y: 0, width: 230, height: 50 },
+        },
+        0,
+        0,
+      ),
+    ]);
+    expect(brandLogo('the Acme logo', parseDescription('the Acme logo'), parent)).not.toBe(0);
     // A logo link whose picture says the brand only in its alt.
     const svg = viewsOf([
       element(
@@ -1634,7 +1699,10 @@ describe("the page's footer and its breadcrumb trail", () => {
       -1,
     );
     // What it holds is free: "© 2021" for "the copyright notice".
-    expect(footer('the site footer with the copyright notice')).toBe(5);
+    expect(of('the site footer with the copyright notice')).toBe(-1);
+    const copyright = page.map((e, i) => (i === 5 ? { ...e, text: 'The Quill © 2021 About Contact' } : e));
+    const notice = 'the site footer with the copyright notice';
+    expect(pageFooter(parseDescription(notice), viewsOf(copyright), notice)).toBe(5);
   });
 
   it("is not a wrapper whose class says footer, nor a card's footer above the page's", () => {
@@ -2445,6 +2513,24 @@ describe('a part sites mark alike', () => {
       ),
     ];
     expect(part('the cooking steps', stepper)).toBe(-1);
+    // Only with a word for a box, and only when no element carries the mark itself.
+    const video = [
+      element(
+        { selector: 'div.video', tag: 'div', attributes: { class: 'instructionsvideo' }, box: at(100, 400) },
+        100,
+        null,
+      ),
+    ];
+    expect(part('the recipe instructions', video)).toBe(-1);
+    const both = [
+      ...wiki,
+      element(
+        { selector: 'div.infobox', tag: 'div', attributes: { class: 'infobox' }, box: at(600, 400) },
+        600,
+        null,
+      ),
+    ];
+    expect(part('the infobox', both)).toBe(1);
   });
 
   it('is not asked for by an ordinal, a picture or a heading of it, nor when two boxes are marked so', () => {

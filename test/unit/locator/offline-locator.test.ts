@@ -562,6 +562,26 @@ describe('the title rule', () => {
       soleTitle(query, views(section, heading('h2.story', 2, 'The sharing economy is a lie', 300)), title),
     ).toBe(2);
     expect(soleTitle(query, views(site), title)).toBe(-1);
+    // The page's banner is no such bar: its h1 may be the title.
+    const banner = element(
+      { selector: 'header', tag: 'header', role: 'banner', text: 'The sharing economy is a lie' },
+      10,
+      0,
+    );
+    const inBanner = element(
+      {
+        selector: 'header h1',
+        tag: 'h1',
+        role: 'heading',
+        level: 1,
+        name: 'The sharing economy is a lie',
+        text: 'The sharing economy is a lie',
+      },
+      10,
+      1,
+    );
+    const overlay = heading('div.overlay h1', 1, 'The sharing economy is a lie', 900);
+    expect(soleTitle(query, views(banner, inBanner, overlay), title)).not.toBe(3);
     // Said twice, the one out of a sticky bar that repeats it.
     const bar = element(
       {
