@@ -166,6 +166,28 @@ const PAGE: PageElement[] = [
   ), // 17
   element({ selector: '#licence', tag: 'li', text: 'Text is available under a licence.' }, 1140, 16), // 18
 ];
+/** A site's logo link at the top holding one picture (`img` or `svg`) whose alt is `alt`, as views. */
+function logoLink(tag: string, alt: string): ReturnType<typeof viewsOf> {
+  return viewsOf([
+    element(
+      {
+        selector: 'a.logo',
+        tag: 'a',
+        role: 'link',
+        attributes: { class: 'site-logo', href: '/' },
+        box: { x: 0, y: 0, width: 240, height: 50 },
+      },
+      0,
+      null,
+    ),
+    element(
+      { selector: `a.logo ${tag}`, tag, attributes: { alt }, box: { x: 0, y: 0, width: 230, height: 50 } },
+      0,
+      0,
+    ),
+  ]);
+}
+
 /**
  * A box of `tag` at `y`, `height` px tall, whose text is its `h2` `heading` and then `rest`, to stand
  * at index `at` of a page: the box, then its heading.
@@ -1416,54 +1438,10 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
     expect(brandLogo(bottom, parseDescription(bottom), views)).toBe(9);
     expect(brandLogo('the Acme logo', parseDescription('the Acme logo'), views)).toBe(-1);
     // A picture's alt that only mentions the brand ("Daily News, a Gannett company") is not its logo.
-    const parent = viewsOf([
-      element(
-        {
-          selector: 'a.logo',
-          tag: 'a',
-          role: 'link',
-          attributes: { class: 'site-logo', href: '/' },
-          box: { x: 0, y: 0, width: 240, height: 50 },
-        },
-        0,
-        null,
-      ),
-      element(
-        {
-          selector: 'a.logo img',
-          tag: 'img',
-          attributes: { alt: 'Daily News, an Acme company' },
-          box: { x: 0, y: 0, width: 230, height: 50 },
-        },
-        0,
-        0,
-      ),
-    ]);
+    const parent = logoLink('img', 'Daily News, an Acme company');
     expect(brandLogo('the Acme logo', parseDescription('the Acme logo'), parent)).not.toBe(0);
     // A logo link whose picture says the brand only in its alt.
-    const svg = viewsOf([
-      element(
-        {
-          selector: 'a.logo',
-          tag: 'a',
-          role: 'link',
-          attributes: { class: 'site-logo', href: '/' },
-          box: { x: 0, y: 0, width: 240, height: 50 },
-        },
-        0,
-        null,
-      ),
-      element(
-        {
-          selector: 'a.logo svg',
-          tag: 'svg',
-          attributes: { alt: 'Acme powered by Quill' },
-          box: { x: 0, y: 0, width: 230, height: 50 },
-        },
-        0,
-        0,
-      ),
-    ]);
+    const svg = logoLink('svg', 'Acme powered by Quill');
     expect(brandLogo('the Acme logo', parseDescription('the Acme logo'), svg)).toBe(0);
     expect(brandLogo('the logo', parseDescription('the logo'), views)).toBe(-1);
     // The link that holds the brand's image, not the image.

@@ -545,8 +545,11 @@ describe('the title rule', () => {
 
   it("is not the site's name set as an h1, and is the h2 when no h1 says the title", () => {
     const title = 'The sharing economy is a lie – The Daily';
-    const heading = (selector: string, level: number, text: string, y: number): PageElement =>
-      element({ selector, tag: `h${level}`, role: 'heading', level, name: text, text }, y, 0);
+    const heading = (selector: string, level: number, text: string, y: number, parent = 0): PageElement =>
+      element({ selector, tag: `h${level}`, role: 'heading', level, name: text, text }, y, parent);
+    // A heading that says the story's title, inside element `parent`.
+    const titled = (selector: string, level: number, y: number, parent: number): PageElement =>
+      heading(selector, level, 'The sharing economy is a lie', y, parent);
     const views = (...headings: PageElement[]) =>
       viewsOf([
         element({ selector: 'main', tag: 'main', role: 'main', text: 'A story' }, 0, null),
@@ -568,18 +571,7 @@ describe('the title rule', () => {
       10,
       0,
     );
-    const inBanner = element(
-      {
-        selector: 'header h1',
-        tag: 'h1',
-        role: 'heading',
-        level: 1,
-        name: 'The sharing economy is a lie',
-        text: 'The sharing economy is a lie',
-      },
-      10,
-      1,
-    );
+    const inBanner = titled('header h1', 1, 10, 1);
     const overlay = heading('div.overlay h1', 1, 'The sharing economy is a lie', 900);
     expect(soleTitle(query, views(banner, inBanner, overlay), title)).not.toBe(3);
     // Said twice, the one out of a sticky bar that repeats it.
@@ -593,18 +585,7 @@ describe('the title rule', () => {
       10,
       0,
     );
-    const inBar = element(
-      {
-        selector: 'div.sticky h1',
-        tag: 'h1',
-        role: 'heading',
-        level: 1,
-        name: 'The sharing economy is a lie',
-        text: 'The sharing economy is a lie',
-      },
-      10,
-      1,
-    );
+    const inBar = titled('div.sticky h1', 1, 10, 1);
     expect(
       soleTitle(query, views(bar, inBar, heading('h1.story', 1, 'The sharing economy is a lie', 300)), title),
     ).toBe(3);
@@ -614,18 +595,7 @@ describe('the title rule', () => {
       500,
       0,
     );
-    const inAside = element(
-      {
-        selector: 'aside h3',
-        tag: 'h3',
-        role: 'heading',
-        level: 3,
-        name: 'The sharing economy is a lie',
-        text: 'The sharing economy is a lie',
-      },
-      520,
-      2,
-    );
+    const inAside = titled('aside h3', 3, 520, 2);
     expect(
       soleTitle(query, views(heading('h1.story', 1, 'Rates rise again', 100), aside, inAside), title),
     ).toBe(-1);
