@@ -1865,8 +1865,15 @@ export function productPrice(description: string, query: Query, views: readonly 
       ),
   );
   if (list >= 0 && others.length > 0) return -1;
-  // The amount with its own label ("Price: $169.99"): the outermost element that shows just that.
-  return outermostShowing(first, views, (up) => AMOUNT.test(up.element.text.trim()));
+  // The amount with its own label ("Price: $169.99"): the outermost element that shows just that —
+  // not a row as wide as the box around the amount alone.
+  return outermostShowing(
+    first,
+    views,
+    (up) =>
+      AMOUNT.test(up.element.text.trim()) &&
+      (up.area <= 2 * first.area || plainText(up) !== plainText(first)),
+  );
 }
 
 /** Words of a description of a story's picture that say which one by place or role, not by what it shows. */
@@ -2781,9 +2788,33 @@ function holding(
   if (view && own.some((k) => k.kind.match(view, views) >= 0.8)) return at;
   // "The See also links": the group of them when the phrase is not itself one ("the "Add to cart" buttons").
   if (single.length > 0 && !query.plural) return -1;
-  if (textOf(at).length > phrase.length + 3) return at;
-  while (parentOf(at) >= 0 && textOf(at).length <= phrase.length + 3) at = parentOf(at);
-  return textOf(at).startsWith(phrase) ? outermost(at) : -1;
+  if (textOf(at).length <= phrase.length + 3) {
+    while (parentOf(at) >= 0 && textOf(at).length <= phrase.length + 3) at = parentOf(at);
+    if (!textOf(at).startsWith(phrase)) return -1;
+    at = outermost(at);
+  }
+  // A row of titles is no box they head: the tabs' header "Ingredients Nutrition", the contents
+  // box's own header "Contents hide" (its title and a button to hide it).
+  while (parentOf(at) >= 0 && titlesOnly(views, at)) at = parentOf(at);
+  return at;
+}
+
+/**
+ * True when all that element `index` shows is said by headings and buttons, two or more of them,
+ * one a heading: a row of titles or tabs, or a box's header with its toggle.
+ */
+function titlesOnly(views: readonly ElementView[], index: number): boolean {
+  const box = views[index];
+  if (box === undefined) return false;
+  const titles = outermostOf(
+    views.filter(
+      (v) =>
+        v.ancestors.includes(index) && (v.role === 'heading' || v.tag === 'button' || v.role === 'button'),
+    ),
+  );
+  if (titles.length < 2 || !titles.some((v) => v.role === 'heading')) return false;
+  const squeeze = (text: string): string => text.replace(/\s+/g, '');
+  return squeeze(titles.map((v) => v.element.text).join('')) === squeeze(box.element.text);
 }
 
 /** A description that places a thing after the story's text: "… below the article", "… after the post". */
@@ -3179,7 +3210,14 @@ export function markedPart(description: string, query: Query, views: readonly El
       !['a', 'button', 'input', 'label', 'img', 'svg', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(v.tag) &&
       !framed(v, views),
   );
-  const box = views[soleOutermost(found)];
+  // Not a box that holds another part too (a recipe's wrapper `recipe__instructions` around its
+  // ingredients and its method).
+  const otherMarks = new Set(
+    MARKED_PARTS.filter((p) => p !== part).flatMap((p) => p.marks.flatMap((m) => words(m))),
+  );
+  const otherParts = views.filter((v) => [...v.hints].some((h) => otherMarks.has(h) && !marks.has(h)));
+  const box =
+    views[soleOutermost(found.filter((v) => !otherParts.some((o) => o.ancestors.includes(v.index))))];
   if (box === undefined || !/\bnumbered\b/i.test(description)) return box?.index ?? -1;
   const lists = views.filter((v) => v.tag === 'ol' && v.ancestors.includes(box.index));
   return lists.length === 1 ? (lists[0]?.index ?? -1) : box.index;

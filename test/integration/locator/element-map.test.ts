@@ -170,26 +170,31 @@ describe('element map', () => {
     const resolved = await resolve(mixed);
     expect(resolved.every((r) => r.matches === 1 && r.sameBox)).toBe(true);
   });
-  it("keeps a huge page's blocks — infobox, contents, footer past the scan limit — against thousands of links", async () => {
+  it("keeps a huge page's blocks — infobox, contents, footer past the scan limit — against thousands of links and footnotes", async () => {
     // An article of 1,500 titled links in paragraphs (each outranks a plain block), an infobox and a
-    // contents box among them, and a footer and side panel after 9,000 elements. Blocks of at least
-    // 20,000 px² come first.
+    // contents box among them, 600 footnotes as wide as the page, each with an id, and a footer and
+    // side panel after 9,000 elements. Blocks of at least 20,000 px² come first, the items of a list
+    // last among them.
     const links = Array.from(
       { length: 1500 },
       (_, i) => `<p>See <a href="/w/${i}" title="Topic ${i}">topic ${i}</a> and more.</p>`,
     ).join('');
     const filler = '<span>x</span>'.repeat(6000);
+    const notes = Array.from(
+      { length: 600 },
+      (_, i) => `<li id="cite_note-${i}" style="height:24px">Note ${i}, a source of the article.</li>`,
+    ).join('');
     await page.setContent(
       `<main><h1>New Zealand</h1>
         <table class="infobox" style="width:300px;height:400px"><tr><th>Capital</th><td>Wellington</td></tr></table>
         <div id="toc"><h2>Contents</h2><ol><li>History</li><li>Economy</li></ol></div>
-        ${links}<div class="filler">${filler}</div></main>
+        ${links}<ol class="references">${notes}</ol><div class="filler">${filler}</div></main>
         <div id="panel" style="height:300px"><h3>Tools</h3><ul><li>What links here</li></ul></div>
         <footer id="footer">This page was last edited on 26 September 2019.</footer>`,
     );
     const map = await buildElementMap(page);
-    expect(map.elements).toHaveLength(1000);
-    expect(map.candidates).toBeGreaterThan(1000);
+    expect(map.elements).toHaveLength(1500);
+    expect(map.candidates).toBeGreaterThan(1500);
     expect(map.cut).toBe(true);
     const selectors = map.elements.map((e) => e.selector);
     expect(selectors).toEqual(expect.arrayContaining(['table.infobox', '#toc', '#panel', '#footer']));
@@ -217,7 +222,7 @@ describe('element map', () => {
   });
 
   it('says when it left elements out, and the locator then does not vouch for an ordinal', async () => {
-    // A thread of 3,000 posts: the map holds 1,000, so its last post is not the page's.
+    // A thread of 3,000 posts: the map holds 1,500, so its last post is not the page's.
     const posts = Array.from({ length: 3000 }, (_, i) => `<p>Post number ${i + 1} of the thread.</p>`);
     await page.setContent(`<main>${posts.join('')}</main>`);
     const map = await buildElementMap(page);

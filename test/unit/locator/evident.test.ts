@@ -4537,3 +4537,216 @@ describe("the page's rating: decoys (from a review)", () => {
     expect(ratingSummary(parseDescription('the star rating'), viewsOf(decoys.slice(0, 6)))).toBe(-1);
   });
 });
+
+describe('the box a title heads, a part beside another, and an amount in a wide row', () => {
+  const box = (height: number, y = 0): PageElement['box'] => ({ x: 0, y, width: 1264, height });
+
+  it('climbs past a row of tabs or a header with its toggle to the box they head', () => {
+    const tabs: PageElement[] = [
+      element(
+        {
+          selector: 'div.tabbed',
+          tag: 'div',
+          text: 'Ingredients Nutrition 2 tbsp olive oil 1 onion',
+          box: box(610),
+        },
+        0,
+        null,
+      ), // 0
+      element({ selector: 'div.tabbed-head', tag: 'div', text: 'Ingredients Nutrition', box: box(74) }, 0, 0), // 1
+      element(
+        {
+          selector: 'div.tabbed-head h2',
+          tag: 'h2',
+          role: 'heading',
+          level: 2,
+          text: 'Ingredients',
+          box: box(27),
+        },
+        0,
+        1,
+      ), // 2
+      element(
+        { selector: 'div.tabbed-head h2 button', tag: 'button', role: 'button', text: 'Ingredients' },
+        0,
+        2,
+      ), // 3
+      element(
+        {
+          selector: 'div.tabbed-head h2 + h2',
+          tag: 'h2',
+          role: 'heading',
+          level: 2,
+          text: 'Nutrition',
+          box: box(27, 40),
+        },
+        40,
+        1,
+      ), // 4
+      element(
+        { selector: 'div.tabbed-head h2 + h2 button', tag: 'button', role: 'button', text: 'Nutrition' },
+        40,
+        4,
+      ), // 5
+      element(
+        { selector: 'div.tabbed-body', tag: 'div', text: '2 tbsp olive oil 1 onion', box: box(516, 94) },
+        94,
+        0,
+      ), // 6
+      element(
+        {
+          selector: 'div.tabbed-body ul',
+          tag: 'ul',
+          role: 'list',
+          text: '2 tbsp olive oil 1 onion',
+          box: box(288, 94),
+        },
+        94,
+        6,
+      ), // 7
+    ];
+    const found = (d: string, page: PageElement[]) => evidentFound(d, parseDescription(d), viewsOf(page));
+    expect(found('the ingredients list', tabs)).toEqual({ index: 0, rule: 'heading' });
+    const contents: PageElement[] = [
+      element(
+        {
+          selector: 'nav#toc',
+          tag: 'nav',
+          role: 'navigation',
+          text: 'Contents hide (Top) See also References',
+          box: box(138),
+        },
+        0,
+        null,
+      ), // 0
+      element({ selector: 'div.toc-head', tag: 'div', text: 'Contents hide', box: box(68) }, 0, 0), // 1
+      element(
+        { selector: 'div.toc-head h2', tag: 'h2', role: 'heading', level: 2, text: 'Contents', box: box(27) },
+        0,
+        1,
+      ), // 2
+      element({ selector: 'div.toc-head button', tag: 'button', role: 'button', text: 'hide' }, 0, 1), // 3
+      element(
+        {
+          selector: 'nav#toc ul',
+          tag: 'ul',
+          role: 'list',
+          text: '(Top) See also References',
+          box: box(54, 70),
+        },
+        70,
+        0,
+      ), // 4
+      element({ selector: 'nav#toc ul a', tag: 'a', role: 'link', text: 'See also' }, 70, 4), // 5
+    ];
+    expect(contentsBox(parseDescription('the contents box'), viewsOf(contents))).toBe(0);
+  });
+
+  it("takes a recipe's part, not the wrapper that holds another part too", () => {
+    const page: PageElement[] = [
+      element(
+        {
+          selector: 'div.recipe__instructions',
+          tag: 'div',
+          attributes: { class: 'recipe__instructions' },
+          text: 'Ingredients 2 tbsp olive oil Method step 1 Heat the oil',
+          box: box(900),
+        },
+        0,
+        null,
+      ), // 0
+      element(
+        {
+          selector: '#ingredients-list',
+          tag: 'section',
+          attributes: { id: 'ingredients-list' },
+          text: '2 tbsp olive oil',
+          box: box(300),
+        },
+        0,
+        0,
+      ), // 1
+      element(
+        {
+          selector: 'section.method-steps',
+          tag: 'section',
+          attributes: { class: 'method-steps' },
+          text: 'Method step 1 Heat the oil',
+          box: box(255, 400),
+        },
+        400,
+        0,
+      ), // 2
+      element(
+        {
+          selector: 'ul.method-steps__list',
+          tag: 'ul',
+          attributes: { class: 'method-steps__list' },
+          text: 'step 1 Heat the oil',
+          box: box(208, 446),
+        },
+        446,
+        2,
+      ), // 3
+    ];
+    const part = (d: string): number => markedPart(d, parseDescription(d), viewsOf(page));
+    expect(part('the method steps')).toBe(2);
+    expect(part('the ingredients')).toBe(1);
+  });
+
+  it('climbs from an amount to a wrapper of the same text only while it is at most twice as large', () => {
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Bird feeder' }, 0, null), // 0
+      element(
+        {
+          selector: '#buybox',
+          tag: 'div',
+          text: '$34.98 + $41.13 Shipping',
+          box: { x: 1018, y: 100, width: 244, height: 500 },
+        },
+        100,
+        null,
+      ), // 1
+      element(
+        {
+          selector: '#priceRow',
+          tag: 'div',
+          text: '$34.98',
+          box: { x: 1037, y: 110, width: 206, height: 24 },
+        },
+        110,
+        1,
+      ), // 2
+      element(
+        { selector: '#price', tag: 'span', text: '$34.98', box: { x: 1037, y: 112, width: 55, height: 20 } },
+        112,
+        2,
+      ), // 3
+      element(
+        {
+          selector: '#labelled',
+          tag: 'div',
+          text: 'Price: $12.00',
+          box: { x: 0, y: 700, width: 600, height: 24 },
+        },
+        700,
+        null,
+      ), // 4
+      element(
+        {
+          selector: '#labelled span',
+          tag: 'span',
+          text: '$12.00',
+          box: { x: 60, y: 700, width: 55, height: 20 },
+        },
+        700,
+        4,
+      ), // 5
+    ];
+    const price = (views: PageElement[]) =>
+      productPrice('the price', parseDescription('the price'), viewsOf(views));
+    expect(price(page)).toBe(3);
+    // The amount with its label, however wide the row: the labelled amount.
+    expect(price([page[0]!, page[4]!, { ...page[5]!, parent: 1 }])).toBe(1);
+  });
+});
