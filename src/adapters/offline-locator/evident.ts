@@ -751,6 +751,9 @@ function showingAll(query: Query, views: readonly ElementView[], items: readonly
   const sentence = commaRun(items);
   return repeatedShowing(query, views, (text, raw, view) => {
     if (view.area > 0.5 * right * bottom) return false;
+    // A menu's button whose hidden dropdown holds the items shows none of them: its text is far
+    // more than its box can show.
+    if (raw.length > 3 * textRoom(view)) return false;
     if (alone.length >= 2 && !alone.every((found) => found.some((w) => boxHolds(view, w)))) return false;
     const cut = sentence?.test(raw) ? plain(raw.replace(sentence, ' ')) : null;
     const seen = cut !== null && cut.split(' ').length >= 5 ? ` ${cut} ` : text;
@@ -759,6 +762,12 @@ function showingAll(query: Query, views: readonly ElementView[], items: readonly
     const last = items[shown - 1];
     return shown >= 2 && raw.endsWith('…') && text.length - text.lastIndexOf(` ${last} `) <= 80;
   });
+}
+
+/** About how many characters the box of `v` shows, at 7 × 16 px a character. */
+function textRoom(v: ElementView): number {
+  const { width, height } = v.element.box;
+  return Math.max(1, Math.floor(width / 7)) * Math.max(1, Math.floor(height / 16));
 }
 
 /** True when the box of `outer` holds that of `inner` (to a pixel). */
@@ -1608,8 +1617,8 @@ const crumbWord = (w: string): boolean => w === 'crumb' || w === 'crumbs' || w.s
  * The page's breadcrumb trail, when the description asks for one ("breadcrumb", "the category
  * breadcrumb"): of the elements whose id, class or `aria-label` says breadcrumb (not a link's text,
  * "1 cup bread crumbs"), none over a quarter of the page nor holding its main part, an article or a
- * heading (a layout's `with-breadcrumbs`), the outermost — the first on the page, or the last "at
- * the bottom" — and, when it holds one smaller such element that shows the same trail first with
+ * heading (a layout's `with-breadcrumbs`), the outermost — not one that shows just one link's text
+ * when others are found — the first on the page, or the last "at the bottom" — and, when it holds one smaller such element that shows the same trail first with
  * two links or more (the trail inside a box that adds "Email a friend" and "Print"; not a "You are
  * here:" label), that one. -1 when no element says breadcrumb.
  */
@@ -1626,7 +1635,13 @@ export function breadcrumbTrail(query: Query, views: readonly ElementView[]): nu
       v.area <= 0.25 * right * bottom &&
       inside(v, (d) => d.role === 'main' || d.role === 'article' || d.role === 'heading').length === 0,
   );
-  let chosen = views[firstOrLast(query, outermostOf(found))];
+  // Not a section's name alone in the masthead, classed as a breadcrumb too: a "trail" that shows
+  // just one link's text, when there is another.
+  const outer = outermostOf(found);
+  const lone = (v: ElementView): boolean =>
+    inside(v, (d) => d.tag === 'a' && plainText(d) === plainText(v)).length > 0;
+  const trails = outer.some((v) => !lone(v)) ? outer.filter((v) => !lone(v)) : outer;
+  let chosen = views[firstOrLast(query, trails)];
   if (chosen === undefined) return -1;
   for (;;) {
     const outer: ElementView = chosen;
@@ -2881,6 +2896,16 @@ export function namedControl(description: string, query: Query, views: readonly 
     // Two alike or more: one smaller copy may be a sticky bar's, bigger than the buy box's own.
     if (big !== undefined && apart.length >= 2 && apart.every((v) => 2 * v.area <= big.area))
       return big.index;
+    // Two alike, one a screen or more below the other: the page's own, not its repeat in a bar or
+    // footer further down ("Start Order", "Submit bid").
+    const [upper, lower] = [big, ...apart].sort((a, b) => (a?.element.box.y ?? 0) - (b?.element.box.y ?? 0));
+    if (
+      upper !== undefined &&
+      lower !== undefined &&
+      apart.length === 1 &&
+      lower.element.box.y - upper.element.box.y >= 720
+    )
+      return upper.index;
     if (named.length > 1) return -1;
   }
   return -1;

@@ -4750,3 +4750,153 @@ describe('the box a title heads, a part beside another, and an amount in a wide 
     expect(price([page[0]!, page[4]!, { ...page[5]!, parent: 1 }])).toBe(1);
   });
 });
+
+describe('a menu whose dropdown is hidden, a trail of one link, a control repeated further down', () => {
+  const box = (x: number, y: number, width: number, height: number): PageElement['box'] => ({
+    x,
+    y,
+    width,
+    height,
+  });
+
+  it("takes no menu button for the menu when its hidden dropdown's text runs far past its box", () => {
+    const items = 'ALL RECIPES VIEW ALL COURSE Appetizers Baked goods Breakfast Cookies Dessert Dips Dinner';
+    const page: PageElement[] = [
+      element(
+        {
+          selector: 'nav',
+          tag: 'nav',
+          role: 'navigation',
+          text: `${items} BREAKFAST SALAD`,
+          box: box(0, 300, 1280, 62),
+        },
+        300,
+        null,
+      ), // 0
+      element(
+        {
+          selector: 'nav ul',
+          tag: 'ul',
+          role: 'list',
+          text: `${items} BREAKFAST SALAD`,
+          box: box(170, 300, 940, 31),
+        },
+        300,
+        0,
+      ), // 1
+      element(
+        { selector: 'nav li.all', tag: 'li', role: 'listitem', text: items, box: box(170, 300, 156, 31) },
+        300,
+        1,
+      ), // 2
+      element(
+        {
+          selector: 'nav li.all a',
+          tag: 'a',
+          role: 'link',
+          text: 'ALL RECIPES',
+          box: box(170, 300, 156, 31),
+        },
+        300,
+        2,
+      ), // 3
+      element(
+        { selector: 'nav li.b', tag: 'li', role: 'listitem', text: 'BREAKFAST', box: box(332, 300, 133, 31) },
+        300,
+        1,
+      ), // 4
+      element(
+        { selector: 'nav li.b a', tag: 'a', role: 'link', text: 'BREAKFAST', box: box(332, 300, 133, 31) },
+        300,
+        4,
+      ), // 5
+    ];
+    const d = 'the main menu (All recipes, Course...)';
+    expect(evidentFound(d, parseDescription(d), viewsOf(page))).toEqual({ index: 1, rule: 'listed' });
+  });
+
+  it("takes a trail before a section's name alone in the masthead, classed as a breadcrumb too", () => {
+    const page: PageElement[] = [
+      element(
+        {
+          selector: 'div.header-breadcrumbs',
+          tag: 'div',
+          attributes: { class: 'header-breadcrumbs' },
+          text: 'News',
+          box: box(8, 100, 1264, 18),
+        },
+        100,
+        null,
+      ), // 0
+      element(
+        {
+          selector: 'div.header-breadcrumbs a',
+          tag: 'a',
+          role: 'link',
+          text: 'News',
+          box: box(48, 100, 36, 17),
+        },
+        100,
+        0,
+      ), // 1
+      element(
+        {
+          selector: 'nav.breadcrumbs',
+          tag: 'nav',
+          role: 'navigation',
+          attributes: { class: 'breadcrumbs' },
+          text: 'Telegraph News',
+          box: box(8, 400, 1264, 36),
+        },
+        400,
+        null,
+      ), // 2
+      element(
+        {
+          selector: 'nav.breadcrumbs a',
+          tag: 'a',
+          role: 'link',
+          text: 'Telegraph',
+          box: box(48, 400, 64, 17),
+        },
+        400,
+        2,
+      ), // 3
+      element(
+        {
+          selector: 'nav.breadcrumbs a + a',
+          tag: 'a',
+          role: 'link',
+          text: 'News',
+          box: box(48, 418, 36, 17),
+        },
+        418,
+        2,
+      ), // 4
+    ];
+    expect(breadcrumbTrail(parseDescription('breadcrumb'), viewsOf(page))).toBe(2);
+    // A page whose trails are all of one link: the first, as before.
+    expect(breadcrumbTrail(parseDescription('breadcrumb'), viewsOf(page.slice(0, 2)))).toBe(0);
+  });
+
+  it('takes the upper of two controls alike when the other is a screen or more below, none when closer', () => {
+    const button = (selector: string, y: number): PageElement =>
+      element(
+        {
+          selector,
+          tag: 'button',
+          role: 'button',
+          name: 'Start Order',
+          text: 'Start Order',
+          box: box(8, y, 82, 21),
+        },
+        y,
+        null,
+      );
+    const named = (page: PageElement[]) =>
+      namedControl('Start Order button', parseDescription('Start Order button'), viewsOf(page));
+    expect(named([button('#order', 2969), button('#order-again', 15025)])).toBe(0);
+    expect(named([button('#order', 2969), button('#order-again', 3100)])).toBe(-1);
+    expect(named([button('#a', 100), button('#b', 1000), button('#c', 2000)])).toBe(-1);
+  });
+});
