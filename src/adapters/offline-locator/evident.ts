@@ -1320,19 +1320,27 @@ const RUNNING_TEXT = new Set([
   'full',
 ]);
 
+/** Words for a piece of writing that is a page's running text ("the body of the tutorial"), and "about". */
+const WRITINGS = new Set(
+  words('tutorial announcement essay report column guide writeup about', { keepStopwords: true }),
+);
+
 /**
  * The page's running text, when the description asks for it and nothing more particular ("the
- * article text", "the story text", "the post content"; not "the text of the question"): the
- * innermost element that holds at least 70 % of the page's paragraphs of 80 characters or more, when
- * it has at least three. -1 otherwise.
+ * article text", "the story text", "the post content", "the body of the tutorial", "the text of the
+ * story about the second-generation Apple Pencil" — words of the page's `h1`; not "the text of the
+ * question"): the innermost element that holds at least 70 % of the page's paragraphs of 80
+ * characters or more, when it has at least three. -1 otherwise.
  */
 export function mainText(query: Query, views: readonly ElementView[]): number {
   const asked = asks(query, 'body') || asks(query, 'article');
-  if (!asked || [...query.terms, ...query.contextTerms].some((t) => !RUNNING_TEXT.has(t.word))) return -1;
+  const headline = pageHeadline(views);
+  const titled = new Set(words(headline?.element.text ?? ''));
+  const running = (w: string): boolean => RUNNING_TEXT.has(w) || WRITINGS.has(w) || titled.has(w);
+  if (!asked || [...query.terms, ...query.contextTerms].some((t) => !running(t.word))) return -1;
   const long = views.filter((v) => v.tag === 'p' && v.element.text.length >= 80);
   // What stands beside the story holds neither its headline nor all its paragraphs: a layout's
   // `has-sidebar` wrapper around the story is no aside.
-  const headline = pageHeadline(views);
   const held = new Map<number, number>();
   for (const p of long) for (const a of p.ancestors) held.set(a, (held.get(a) ?? 0) + 1);
   const beside = (a: number): boolean =>

@@ -726,6 +726,16 @@ describe("the page's running text and its share bar", () => {
     expect(mainText(parseDescription('the article text'), views)).toBe(2);
     expect(rule('the story text')).toBe('div.body');
     expect(rule('the text of the question')).toBe(undefined);
+    // A piece of writing named ("the body of the tutorial"), or what it is about in the words of
+    // the page's `h1`; not what the headline does not say.
+    expect(mainText(parseDescription('the body of the tutorial'), views)).toBe(2);
+    const headed = viewsOf([
+      ...page,
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Apple Pencil rumored' }, 100, 1),
+    ]);
+    expect(mainText(parseDescription('the text of the story about the Apple Pencil'), headed)).toBe(2);
+    expect(mainText(parseDescription('the text of the story about the Apple Watch'), headed)).toBe(-1);
+    expect(mainText(parseDescription('the text of the story about the Apple Pencil'), views)).toBe(-1);
   });
 
   it('is vouched for, the share bar and the running text, not what no rule found', () => {
