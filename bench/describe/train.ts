@@ -44,6 +44,7 @@ import {
   asksDayAlone,
   asksWhoAndWhen,
   codeFound,
+  decidingEvident,
   evidentFound,
   namedByClass,
   namedById,
@@ -94,6 +95,8 @@ interface Sample {
   named: number;
   /** The element a vouching rule of evident.ts found (vouchedEvident), -1 when none. */
   vouch: number;
+  /** The element a deciding rule of evident.ts found (decidingEvident): the answer wherever the ranker looked when it fits; -1 when none. */
+  decide: number;
   /** The description names an ordinal ("the second card"): the hand matcher's to resolve, but for code. */
   ordinal: boolean;
   /** For an ordinal, the code block at that place (codeFound in evident.ts), -1 when none. */
@@ -150,6 +153,7 @@ for (const p of pages) {
       whoAndWhen: asksWhoAndWhen(query),
       named: namedControl(c.description, query, views),
       vouch: vouchedEvident(found),
+      decide: decidingEvident(found),
       ordinal: query.ordinal !== null,
       block: query.ordinal !== null ? codeFound(c.description, query, views) : -1,
       cut: p.map.cut ?? p.map.candidates > p.map.elements.length,
@@ -429,7 +433,17 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
   const day = !headline && a.s.date >= 0 && a.s.dayAlone && a.s.fits(a.s.date);
   // The author and day's line, asked for, wherever the ranker looked, too.
   const byline = !headline && !day && a.s.date >= 0 && a.s.whoAndWhen && a.s.fits(a.s.date);
-  const chosen = headline ? a.s.title : day || byline ? a.s.date : agree ? a.s.hand.index : a.chosen;
+  // The logo, the rating and a file's lines, as a deciding rule found them, wherever the ranker looked, too.
+  const ruled = !headline && !day && !byline && a.s.decide >= 0 && a.s.fits(a.s.decide);
+  const chosen = headline
+    ? a.s.title
+    : day || byline
+      ? a.s.date
+      : ruled
+        ? a.s.decide
+        : agree
+          ? a.s.hand.index
+          : a.chosen;
   const { index, confidence } = decideAnswer(
     {
       ranked: confidenceAt(cal, a),

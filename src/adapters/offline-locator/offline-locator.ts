@@ -14,6 +14,7 @@ import { argmax, calibrationSignals, confidenceOf, nestedGap, sameFamily, scoreR
 import { RANKER } from './ranker-weights.js';
 import {
   codeFound,
+  decidingEvident,
   evidentFound,
   namedByClass,
   namedById,
@@ -188,7 +189,11 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   // looked: found, it was right for 34 of 36 such descriptions on bench/describe's pages (the two
   // others a line a little smaller than the labelled one).
   const byline = !headline && !day && dated >= 0 && asksWhoAndWhen(query) && fits(dated);
-  const chosen = headline ? titled : day || byline ? dated : agree ? hand.index : best;
+  // The brand's logo, the page's rating and a file's lines, as a rule of evident.ts found them,
+  // wherever the ranker looked, too (DECIDING_RULES).
+  const decided = decidingEvident(evidentOne);
+  const ruled = !headline && !day && !byline && decided >= 0 && fits(decided);
+  const chosen = headline ? titled : day || byline ? dated : ruled ? decided : agree ? hand.index : best;
   const named = namedControl(description, query, views);
   const vouched = vouchedEvident(evidentOne);
   const inputs: ConfidenceInputs = {

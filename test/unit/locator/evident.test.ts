@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { KINDS, viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
-import { parseDescription, shortlistOffline } from '../../../src/adapters/offline-locator/offline-locator.js';
+import {
+  locateOffline,
+  parseDescription,
+  shortlistOffline,
+} from '../../../src/adapters/offline-locator/offline-locator.js';
 import {
   adjacentLinks,
   asksDayAlone,
@@ -15,6 +19,7 @@ import {
   commentsBox,
   contentsBox,
   dataTable,
+  decidingEvident,
   fileList,
   listedItems,
   listedReadings,
@@ -1444,6 +1449,14 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
 
   it('is the first logo that shows the brand, the last at the bottom, none for another brand', () => {
     expect(brandLogo('The Daily Post logo', parseDescription('The Daily Post logo'), views)).toBe(0);
+    // The logo rule decides wherever the ranker looked; a vouching rule does not.
+    const found = evidentFound('The Daily Post logo', parseDescription('The Daily Post logo'), views);
+    expect(found.rule).toBe('logo');
+    expect(decidingEvident(found)).toBe(0);
+    expect(decidingEvident({ index: 0, rule: 'heading' })).toBe(-1);
+    const located = locateOffline('The Daily Post logo at the top', storyMap(page, 3000));
+    expect(located).toMatchObject({ selector: page[0]?.selector });
+    expect(located.confidence).toBeGreaterThanOrEqual(0.7);
     const bottom = 'the Daily Post logo at the bottom';
     expect(brandLogo(bottom, parseDescription(bottom), views)).toBe(9);
     expect(brandLogo('the Acme logo', parseDescription('the Acme logo'), views)).toBe(-1);
