@@ -435,15 +435,19 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
   const byline = !headline && !day && a.s.date >= 0 && a.s.whoAndWhen && a.s.fits(a.s.date);
   // The logo, the rating and a file's lines, as a deciding rule found them, wherever the ranker looked, too.
   const ruled = !headline && !day && !byline && a.s.decide >= 0 && a.s.fits(a.s.decide);
+  // The control named as the description says, wherever the ranker looked, too.
+  const control = !headline && !day && !byline && !ruled && a.s.named >= 0 && a.s.fits(a.s.named);
   const chosen = headline
     ? a.s.title
     : day || byline
       ? a.s.date
       : ruled
         ? a.s.decide
-        : agree
-          ? a.s.hand.index
-          : a.chosen;
+        : control
+          ? a.s.named
+          : agree
+            ? a.s.hand.index
+            : a.chosen;
   const { index, confidence } = decideAnswer(
     {
       ranked: confidenceAt(cal, a),

@@ -2905,9 +2905,13 @@ export function namedControl(description: string, query: Query, views: readonly 
   for (const title of titles(description)) {
     // With no kind named, one word is too little to go on ("the README" is not the link README).
     if (head === undefined && !title.includes(' ')) continue;
-    const named = views.filter(
+    const all = views.filter(
       (v) => (CONTROL_ROLES.has(v.role ?? '') || CONTROL_TAGS.has(v.tag)) && plain(v.element.name) === title,
     );
+    // Those that show their name before icons named so only for a screen reader (a shop's dozens of
+    // carousel buttons "Add to shopping bag").
+    const shown = all.filter((v) => plain(v.element.text) === title);
+    const named = shown.length > 0 ? shown : all;
     if (named.length === 1) return named[0]?.index ?? -1;
     // Several of that name, one far the biggest: the buy box's "Add to Cart", not a comparison
     // table's. The others' insides and wrappers of its size do not count against it.

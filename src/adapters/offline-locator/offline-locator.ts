@@ -190,11 +190,23 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   // others a line a little smaller than the labelled one).
   const byline = !headline && !day && dated >= 0 && asksWhoAndWhen(query) && fits(dated);
   // The brand's logo, the page's rating and a file's lines, as a rule of evident.ts found them,
-  // wherever the ranker looked, too (DECIDING_RULES).
+  // wherever the ranker looked, too (DECIDING_RULES); then the one control named as the description
+  // says ("the Add to shopping bag button", not a carousel's icons named so for a screen reader).
   const decided = decidingEvident(evidentOne);
-  const ruled = !headline && !day && !byline && decided >= 0 && fits(decided);
-  const chosen = headline ? titled : day || byline ? dated : ruled ? decided : agree ? hand.index : best;
   const named = namedControl(description, query, views);
+  const ruled = !headline && !day && !byline && decided >= 0 && fits(decided);
+  const control = !headline && !day && !byline && !ruled && named >= 0 && fits(named);
+  const chosen = headline
+    ? titled
+    : day || byline
+      ? dated
+      : ruled
+        ? decided
+        : control
+          ? named
+          : agree
+            ? hand.index
+            : best;
   const vouched = vouchedEvident(evidentOne);
   const inputs: ConfidenceInputs = {
     ranked,

@@ -4923,3 +4923,57 @@ describe('a menu whose dropdown is hidden, a trail of one link, a control repeat
     expect(named([button('#a', 100), button('#b', 1000), button('#c', 2000)])).toBe(-1);
   });
 });
+
+describe('the control named as the description says, among icons named so for a screen reader', () => {
+  const icon = (i: number): PageElement =>
+    element(
+      {
+        selector: `li.c${i} button`,
+        tag: 'button',
+        role: 'button',
+        name: 'Add to shopping bag',
+        box: { x: 8, y: 3000 + 600 * i, width: 16, height: 6 },
+      },
+      3000 + 600 * i,
+      null,
+    );
+  const page: PageElement[] = [
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A lamp' }, 0, null), // 0
+    icon(0), // 1
+    icon(1), // 2
+    icon(2), // 3
+    element(
+      {
+        selector: 'button.buy',
+        tag: 'button',
+        role: 'button',
+        name: 'Add to shopping bag',
+        text: 'Add to shopping bag',
+        box: { x: 8, y: 6000, width: 138, height: 21 },
+      },
+      6000,
+      null,
+    ), // 4
+    icon(5), // 5
+    element(
+      {
+        selector: 'button.sticky',
+        tag: 'button',
+        role: 'button',
+        name: 'Add to shopping bag',
+        text: 'Add to shopping bag',
+        box: { x: 8, y: 30000, width: 138, height: 143 },
+      },
+      30000,
+      null,
+    ), // 6
+  ];
+
+  it('takes the button that shows its name, the upper of two, and the locator crops it', () => {
+    const d = 'the Add to shopping bag button';
+    expect(namedControl(d, parseDescription(d), viewsOf(page))).toBe(4);
+    const located = locateOffline(d, storyMap(page, 30200));
+    expect(located.selector).toBe('button.buy');
+    expect(located.confidence).toBeGreaterThanOrEqual(0.7);
+  });
+});
