@@ -20,6 +20,7 @@ import { viewsOf } from '../../src/adapters/offline-locator/kinds.js';
 import { locateByHand, parseDescription, Scorer } from '../../src/adapters/offline-locator/hand-matcher.js';
 import {
   answerFits,
+  chooseElement,
   decideAnswer,
   inDoubt,
   NESTED_GAP,
@@ -427,27 +428,7 @@ function decided(a: Answer, cal: number[]): { confidence: number; right: boolean
     return { confidence, right: a.s.right.has(index), index };
   }
   const agree = (a.signals[4] ?? 0) > 0;
-  // The page's headline, when asked for, wherever the ranker looked.
-  const headline = a.s.title >= 0 && a.s.titleFirst && a.s.fits(a.s.title);
-  // The page's day, asked alone, wherever the ranker looked, too.
-  const day = !headline && a.s.date >= 0 && a.s.dayAlone && a.s.fits(a.s.date);
-  // The author and day's line, asked for, wherever the ranker looked, too.
-  const byline = !headline && !day && a.s.date >= 0 && a.s.whoAndWhen && a.s.fits(a.s.date);
-  // The logo, the rating and a file's lines, as a deciding rule found them, wherever the ranker looked, too.
-  const ruled = !headline && !day && !byline && a.s.decide >= 0 && a.s.fits(a.s.decide);
-  // The control named as the description says, wherever the ranker looked, too.
-  const control = !headline && !day && !byline && !ruled && a.s.named >= 0 && a.s.fits(a.s.named);
-  const chosen = headline
-    ? a.s.title
-    : day || byline
-      ? a.s.date
-      : ruled
-        ? a.s.decide
-        : control
-          ? a.s.named
-          : agree
-            ? a.s.hand.index
-            : a.chosen;
+  const chosen = chooseElement({ ...a.s, hand: a.s.hand.index, best: a.chosen, agree }, a.s.fits);
   const { index, confidence } = decideAnswer(
     {
       ranked: confidenceAt(cal, a),

@@ -177,36 +177,25 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   const agree = sameFamily(shape, best, hand.index);
   const round = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 100) / 100;
   const fits = (i: number): boolean => answerFits(query, views, map, rows, i);
-  // The page's headline, when the description asks for it, wherever the ranker looked (the title
-  // rule was right for 93 of the 95 headlines it found on bench/describe's pages); otherwise, agreeing,
-  // the hand matcher's element stands (its rules pick the form around a search field, the innermost
-  // of equals), and a hand matcher that is quite sure may vouch for it.
-  const headline = titled >= 0 && titleFirst(titled, evidentOne, views) && fits(titled);
-  // The page's day, asked alone, wherever the ranker looked, too.
+  // The headline, the day, a deciding rule's element or a named control wherever the ranker looked,
+  // else the hand matcher's element when both agree (a hand matcher quite sure may vouch for it).
   const dated = soleDate(query, views, map, description);
-  const day = !headline && dated >= 0 && asksDayAlone(query, description) && fits(dated);
-  // The line of the page's author and day, asked for ("who wrote it and when"), wherever the ranker
-  // looked: found, it was right for 34 of 36 such descriptions on bench/describe's pages (the two
-  // others a line a little smaller than the labelled one).
-  const byline = !headline && !day && dated >= 0 && asksWhoAndWhen(query) && fits(dated);
-  // The brand's logo, the page's rating and a file's lines, as a rule of evident.ts found them,
-  // wherever the ranker looked, too (DECIDING_RULES); then the one control named as the description
-  // says ("the Add to shopping bag button", not a carousel's icons named so for a screen reader).
-  const decided = decidingEvident(evidentOne);
   const named = namedControl(description, query, views);
-  const ruled = !headline && !day && !byline && decided >= 0 && fits(decided);
-  const control = !headline && !day && !byline && !ruled && named >= 0 && fits(named);
-  const chosen = headline
-    ? titled
-    : day || byline
-      ? dated
-      : ruled
-        ? decided
-        : control
-          ? named
-          : agree
-            ? hand.index
-            : best;
+  const chosen = chooseElement(
+    {
+      title: titled,
+      titleFirst: titled >= 0 && titleFirst(titled, evidentOne, views),
+      date: dated,
+      dayAlone: asksDayAlone(query, description),
+      whoAndWhen: asksWhoAndWhen(query),
+      decide: decidingEvident(evidentOne),
+      named,
+      hand: hand.index,
+      best,
+      agree,
+    },
+    fits,
+  );
   const vouched = vouchedEvident(evidentOne);
   const inputs: ConfidenceInputs = {
     ranked,
@@ -250,6 +239,45 @@ export function titleFirst(
   if (evident.rule !== 'heading' || evident.index === titled) return true;
   // A spec table's "Product name" row is no heading the description names.
   return views[evident.index]?.role !== 'heading';
+}
+
+/** What {@link chooseElement} chooses from: the elements rules found (-1 for none) and what the description asks. */
+export interface Choices {
+  /** The page's headline ({@link soleTitle}), and whether it may be the answer wherever the ranker looked ({@link titleFirst}). */
+  title: number;
+  titleFirst: boolean;
+  /** The page's day or last-changed line ({@link soleDate}); whether the day is asked alone ({@link asksDayAlone}), or with who wrote the page ({@link asksWhoAndWhen}). */
+  date: number;
+  dayAlone: boolean;
+  whoAndWhen: boolean;
+  /** What a deciding rule of evident.ts found ({@link decidingEvident}): the logo, the rating, a file's lines. */
+  decide: number;
+  /** The control named as the description says ({@link namedControl}). */
+  named: number;
+  /** The hand matcher's element, the ranker's, and whether they are the same or one a close wrapper of the other. */
+  hand: number;
+  best: number;
+  agree: boolean;
+}
+
+/**
+ * The element the locator answers with: the page's headline when asked for, wherever the ranker
+ * looked (the title rule was right for 93 of the 95 headlines it found on bench/describe's pages);
+ * then the page's day asked alone; then the line of the page's author and day, asked for ("who
+ * wrote it and when": right for 34 of 36 such descriptions, the two others a line a little smaller
+ * than the labelled one); then the brand's logo, the page's rating or a file's lines as a rule of
+ * evident.ts found them (DECIDING_RULES); then the one control named as the description says ("the
+ * Add to shopping bag button", not a carousel's icons named so for a screen reader) — each only
+ * when it `fits`. Otherwise, agreeing, the hand matcher's element (its rules pick the form around a
+ * search field, the innermost of equals), else the ranker's. bench/describe/train.ts chooses with
+ * it too.
+ */
+export function chooseElement(c: Choices, fits: (index: number) => boolean): number {
+  if (c.title >= 0 && c.titleFirst && fits(c.title)) return c.title;
+  if (c.date >= 0 && (c.dayAlone || c.whoAndWhen) && fits(c.date)) return c.date;
+  if (c.decide >= 0 && fits(c.decide)) return c.decide;
+  if (c.named >= 0 && fits(c.named)) return c.named;
+  return c.agree ? c.hand : c.best;
 }
 
 /**
