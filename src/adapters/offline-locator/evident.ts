@@ -2769,7 +2769,9 @@ function repeatedShowing(
  * when another such kind is asked for in the singular (not the heading "Salon" for "the Salon
  * logo"; "the See also links" is the box of them). Otherwise, when
  * it shows the phrase and little else (a box's title, the heading over a list of links), the box it
- * heads: the nearest element around it that holds more and begins with it.
+ * heads: the nearest element around it that holds more and begins with it. Either way, past a row
+ * of tabs or a header with its toggle ({@link titlesOnly}) to the box beside which it alone stands
+ * ({@link onlyBeside}).
  */
 function holding(
   query: Query,
@@ -2832,26 +2834,39 @@ function holding(
   }
   // A row of titles is no box they head: the tabs' header "Ingredients Nutrition", the contents
   // box's own header "Contents hide" (its title and a button to hide it).
-  while (parentOf(at) >= 0 && titlesOnly(views, at)) at = parentOf(at);
+  while (parentOf(at) >= 0 && titlesOnly(views, at) && onlyBeside(views, at)) at = parentOf(at);
   return at;
 }
 
 /**
- * True when all that element `index` shows is said by headings and buttons, two or more of them,
- * one a heading: a row of titles or tabs, or a box's header with its toggle.
+ * True when all that element `index` shows is two or more headings (a row of tabs, each heading
+ * its button), or one heading and one button beside it (a box's header with its toggle): their text
+ * is all of its text, and it holds no other control, field or picture — not a heading over a row of
+ * share buttons, nor a sign-up box's heading, field and button.
  */
 function titlesOnly(views: readonly ElementView[], index: number): boolean {
   const box = views[index];
   if (box === undefined) return false;
+  const inside = views.filter((v) => v.ancestors.includes(index));
   const titles = outermostOf(
-    views.filter(
-      (v) =>
-        v.ancestors.includes(index) && (v.role === 'heading' || v.tag === 'button' || v.role === 'button'),
-    ),
+    inside.filter((v) => v.role === 'heading' || v.tag === 'button' || v.role === 'button'),
   );
-  if (titles.length < 2 || !titles.some((v) => v.role === 'heading')) return false;
+  const headings = titles.filter((v) => v.role === 'heading').length;
+  const buttons = titles.length - headings;
+  if (headings === 0 || titles.length < 2 || buttons > 1 || (buttons === 1 && headings > 1)) return false;
+  const inTitle = (v: ElementView): boolean => titles.some((t) => t === v || v.ancestors.includes(t.index));
+  if (inside.some((v) => !inTitle(v) && (CONTROL_TAGS.has(v.tag) || MEDIA_TAGS.has(v.tag)))) return false;
   const squeeze = (text: string): string => text.replace(/\s+/g, '');
   return squeeze(titles.map((v) => v.element.text).join('')) === squeeze(box.element.text);
+}
+
+/**
+ * True when the parent of element `index` holds, besides it, one element alone: the panel that a
+ * row of tabs or a header heads (not an accordion's column of other things).
+ */
+function onlyBeside(views: readonly ElementView[], index: number): boolean {
+  const parent = views[index]?.element.parent ?? -1;
+  return views.filter((v) => v.element.parent === parent && v.index !== index).length === 1;
 }
 
 /** A description that places a thing after the story's text: "… below the article", "… after the post". */
@@ -3223,7 +3238,8 @@ const MARKED_PARTS: { part: string; asked: RegExp; marks: string[] }[] = [
  * and steps, the list of references, the cookie consent banner, the seller's box, the infobox): the
  * outermost element marked so (by a word of its id or class, or one that begins with a mark of six
  * letters or more: `infoboxtable`) of at least 5,000 px², no heading, in
- * no banner or navigation, when it is the only one; for "the numbered steps", the one numbered list
+ * no banner or navigation, that holds no such element marked as another part (the wrapper of a
+ * recipe's ingredients and method), when it is the only one; for "the numbered steps", the one numbered list
  * in it. -1 otherwise, or for an ordinal, two parts ("the ingredients and instructions"), one step
  * ("the instructions for step 2"), or something else asked of it ("the photo of the ingredients",
  * "the nutrition facts table"). "Method" is a recipe's steps only beside a recipe's words (not "the
@@ -3255,23 +3271,32 @@ export function markedPart(description: string, query: Query, views: readonly El
     [...marks].some((m) => m.length >= 6 && h.startsWith(m) && BOX_PARTS.has(h.slice(m.length)));
   const exact = views.some((v) => [...v.hints].some((h) => marks.has(h)));
   const found = views.filter(
-    (v) =>
-      [...v.hints].some((h) => marks.has(h) || (!exact && runTogether(h))) &&
-      v.area >= 5_000 &&
-      !['a', 'button', 'input', 'label', 'img', 'svg', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(v.tag) &&
-      !framed(v, views),
+    (v) => [...v.hints].some((h) => marks.has(h) || (!exact && runTogether(h))) && partLike(v, views),
   );
   // Not a box that holds another part too (a recipe's wrapper `recipe__instructions` around its
   // ingredients and its method).
   const otherMarks = new Set(
     MARKED_PARTS.filter((p) => p !== part).flatMap((p) => p.marks.flatMap((m) => words(m))),
   );
-  const otherParts = views.filter((v) => [...v.hints].some((h) => otherMarks.has(h) && !marks.has(h)));
+  // Only what would be such a part itself: not a citation mark `sup.reference` in an infobox, an
+  // ingredient named inline in a step, a step's photo.
+  const otherParts = views.filter(
+    (v) => [...v.hints].some((h) => otherMarks.has(h) && !marks.has(h)) && partLike(v, views),
+  );
   const box =
     views[soleOutermost(found.filter((v) => !otherParts.some((o) => o.ancestors.includes(v.index))))];
   if (box === undefined || !/\bnumbered\b/i.test(description)) return box?.index ?? -1;
   const lists = views.filter((v) => v.tag === 'ol' && v.ancestors.includes(box.index));
   return lists.length === 1 ? (lists[0]?.index ?? -1) : box.index;
+}
+
+/** True when `v` may be a part of the page {@link markedPart} finds: 5,000 px² or more, no control, picture or heading, in no frame of the page. */
+function partLike(v: ElementView, views: readonly ElementView[]): boolean {
+  return (
+    v.area >= 5_000 &&
+    !['a', 'button', 'input', 'label', 'img', 'svg', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(v.tag) &&
+    !framed(v, views)
+  );
 }
 
 /** Words a description of a page's rating may use besides its kind ("the star rating and number of reviews near the top"). */

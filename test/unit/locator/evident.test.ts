@@ -4977,3 +4977,274 @@ describe('the control named as the description says, among icons named so for a 
     expect(located.confidence).toBeGreaterThanOrEqual(0.7);
   });
 });
+
+describe("a review's pages against the titles climb and the other part", () => {
+  const box = (x: number, y: number, width: number, height: number): PageElement['box'] => ({
+    x,
+    y,
+    width,
+    height,
+  });
+  const found = (d: string, page: PageElement[]) => evidentFound(d, parseDescription(d), viewsOf(page)).index;
+
+  it('keeps a part that holds a small mark of another: a citation in the infobox, an ingredient in a step', () => {
+    const wiki: PageElement[] = [
+      element(
+        {
+          selector: 'table.infobox',
+          tag: 'table',
+          attributes: { class: 'infobox' },
+          text: 'Capital Wellington [3]',
+          box: box(900, 100, 300, 400),
+        },
+        100,
+        null,
+      ), // 0
+      element(
+        {
+          selector: 'sup#cite_ref-3',
+          tag: 'sup',
+          attributes: { id: 'cite_ref-3', class: 'reference' },
+          text: '[3]',
+          box: box(1100, 120, 10, 12),
+        },
+        120,
+        0,
+      ), // 1
+      element(
+        {
+          selector: 'ol.references',
+          tag: 'ol',
+          attributes: { class: 'references' },
+          text: '1. A source',
+          box: box(0, 3000, 1264, 200),
+        },
+        3000,
+        null,
+      ), // 2
+    ];
+    expect(markedPart('the infobox', parseDescription('the infobox'), viewsOf(wiki))).toBe(0);
+    const recipe: PageElement[] = [
+      element(
+        {
+          selector: 'div.recipe-instructions',
+          tag: 'div',
+          attributes: { class: 'recipe-instructions' },
+          text: 'Chop the onion. Fry it.',
+          box: box(0, 500, 1264, 300),
+        },
+        500,
+        null,
+      ), // 0
+      element(
+        { selector: 'ol', tag: 'ol', text: 'Chop the onion. Fry it.', box: box(0, 500, 1264, 300) },
+        500,
+        0,
+      ), // 1
+      element(
+        {
+          selector: 'li.instruction',
+          tag: 'li',
+          attributes: { class: 'instruction' },
+          text: 'Chop the onion.',
+          box: box(40, 500, 1224, 150),
+        },
+        500,
+        1,
+      ), // 2
+      element(
+        {
+          selector: 'span.wprm-inline-ingredient',
+          tag: 'span',
+          attributes: { class: 'wprm-inline-ingredient' },
+          text: 'onion',
+          box: box(100, 500, 40, 17),
+        },
+        500,
+        2,
+      ), // 3
+      element(
+        {
+          selector: 'li.instruction + li',
+          tag: 'li',
+          attributes: { class: 'instruction' },
+          text: 'Fry it.',
+          box: box(40, 650, 1224, 150),
+        },
+        650,
+        1,
+      ), // 4
+    ];
+    expect(markedPart('the instructions', parseDescription('the instructions'), viewsOf(recipe))).toBe(0);
+  });
+
+  it('does not climb past a heading over share buttons, a sign-up field or an accordion among other things', () => {
+    const share: PageElement[] = [
+      element(
+        {
+          selector: 'article',
+          tag: 'article',
+          role: 'article',
+          text: 'Share this recipe Facebook Pinterest Email Chop the onion and fry it until golden.',
+          box: box(0, 0, 1264, 900),
+        },
+        0,
+        null,
+      ), // 0
+      element(
+        {
+          selector: 'div.share',
+          tag: 'div',
+          text: 'Share this recipe Facebook Pinterest Email',
+          box: box(0, 0, 1264, 80),
+        },
+        0,
+        0,
+      ), // 1
+      element(
+        {
+          selector: 'div.share h3',
+          tag: 'h3',
+          role: 'heading',
+          level: 3,
+          text: 'Share this recipe',
+          box: box(0, 0, 1264, 27),
+        },
+        0,
+        1,
+      ), // 2
+      element({ selector: 'div.share button.fb', tag: 'button', role: 'button', text: 'Facebook' }, 40, 1), // 3
+      element({ selector: 'div.share button.pin', tag: 'button', role: 'button', text: 'Pinterest' }, 40, 1), // 4
+      element({ selector: 'div.share button.mail', tag: 'button', role: 'button', text: 'Email' }, 40, 1), // 5
+      element(
+        {
+          selector: 'article p',
+          tag: 'p',
+          text: 'Chop the onion and fry it until golden.',
+          box: box(0, 200, 1264, 60),
+        },
+        200,
+        0,
+      ), // 6
+    ];
+    expect(found('the Share this recipe section', share)).toBe(1);
+    const signup: PageElement[] = [
+      element(
+        {
+          selector: 'main',
+          tag: 'main',
+          role: 'main',
+          text: 'Stay in the loop Sign up The story goes on here at length.',
+          box: box(0, 0, 1264, 2000),
+        },
+        0,
+        null,
+      ), // 0
+      element(
+        { selector: 'div.loop', tag: 'div', text: 'Stay in the loop Sign up', box: box(0, 0, 1264, 120) },
+        0,
+        0,
+      ), // 1
+      element(
+        {
+          selector: 'div.loop h2',
+          tag: 'h2',
+          role: 'heading',
+          level: 2,
+          text: 'Stay in the loop',
+          box: box(0, 0, 1264, 30),
+        },
+        0,
+        1,
+      ), // 2
+      element({ selector: 'div.loop input', tag: 'input', role: 'textbox', name: 'Email' }, 40, 1), // 3
+      element({ selector: 'div.loop button', tag: 'button', role: 'button', text: 'Sign up' }, 80, 1), // 4
+      element(
+        {
+          selector: 'main p',
+          tag: 'p',
+          text: 'The story goes on here at length.',
+          box: box(0, 300, 1264, 60),
+        },
+        300,
+        0,
+      ), // 5
+    ];
+    expect(found('the Stay in the loop box', signup)).toBe(1);
+    const accordion: PageElement[] = [
+      element(
+        {
+          selector: 'div.column',
+          tag: 'div',
+          text: 'A lamp $25 Details Care Delivery Add to bag',
+          box: box(0, 0, 600, 1200),
+        },
+        0,
+        null,
+      ), // 0
+      element(
+        {
+          selector: 'div.column h1',
+          tag: 'h1',
+          role: 'heading',
+          level: 1,
+          text: 'A lamp',
+          box: box(0, 0, 600, 40),
+        },
+        0,
+        0,
+      ), // 1
+      element({ selector: 'div.column p.price', tag: 'p', text: '$25', box: box(0, 50, 600, 20) }, 50, 0), // 2
+      element(
+        { selector: 'div.acc', tag: 'div', text: 'Details Care Delivery', box: box(0, 100, 600, 120) },
+        100,
+        0,
+      ), // 3
+      element(
+        {
+          selector: 'div.acc h3.d',
+          tag: 'h3',
+          role: 'heading',
+          level: 3,
+          text: 'Details',
+          box: box(0, 100, 600, 40),
+        },
+        100,
+        3,
+      ), // 4
+      element({ selector: 'div.acc h3.d button', tag: 'button', role: 'button', text: 'Details' }, 100, 4), // 5
+      element(
+        {
+          selector: 'div.acc h3.c',
+          tag: 'h3',
+          role: 'heading',
+          level: 3,
+          text: 'Care',
+          box: box(0, 140, 600, 40),
+        },
+        140,
+        3,
+      ), // 6
+      element({ selector: 'div.acc h3.c button', tag: 'button', role: 'button', text: 'Care' }, 140, 6), // 7
+      element(
+        {
+          selector: 'div.acc h3.v',
+          tag: 'h3',
+          role: 'heading',
+          level: 3,
+          text: 'Delivery',
+          box: box(0, 180, 600, 40),
+        },
+        180,
+        3,
+      ), // 8
+      element({ selector: 'div.acc h3.v button', tag: 'button', role: 'button', text: 'Delivery' }, 180, 8), // 9
+      element(
+        { selector: 'div.column button.bag', tag: 'button', role: 'button', text: 'Add to bag' },
+        300,
+        0,
+      ), // 10
+    ];
+    expect(found('the Details section', accordion)).toBe(3);
+  });
+});

@@ -607,8 +607,8 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   const block = (c: Candidate): boolean =>
     (STRUCTURE.has(c.el.localName) || (c.role !== null && LANDMARK_ROLES.has(c.role)) || idOf(c.el) !== '') &&
     c.rect.width * c.rect.height >= 20000;
-  // Items of a list and rows of a table with an id come after the other blocks: a wiki's hundreds
-  // of footnotes must not push out its contents box.
+  // Items of a list, rows of a table and a definition list's terms and details come after the
+  // other blocks: a wiki's hundreds of footnotes must not push out its contents box.
   const item = (c: Candidate): boolean => ['li', 'tr', 'dt', 'dd'].includes(c.el.localName);
   const chosen = new Set<Candidate>();
   const byRelevance = [...candidates].sort((a, b) => b.relevance - a.relevance || a.order - b.order);
