@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chooseElement,
   createOfflineLocator,
   decideAnswer,
   decideConfidence,
@@ -1580,5 +1581,36 @@ describe('the author and day asked together', () => {
     expect(day.selector === 'div.meta' && day.confidence >= CROP_CONFIDENCE).toBe(false);
     expect(parseDescription('who asked the question and when').who).toBe(true);
     expect(parseDescription('when the question was asked').who).toBeUndefined();
+  });
+});
+
+describe('chooseElement', () => {
+  const none = {
+    title: -1,
+    titleFirst: false,
+    date: -1,
+    dayAlone: false,
+    whoAndWhen: false,
+    decide: -1,
+    named: -1,
+    hand: 1,
+    best: 2,
+    agree: false,
+  };
+  const all = () => true;
+
+  it('takes the headline, the day, a deciding rule, a named control, in that order, each only where it fits', () => {
+    const found = { ...none, title: 3, titleFirst: true, date: 4, dayAlone: true, decide: 5, named: 6 };
+    expect(chooseElement(found, all)).toBe(3);
+    expect(chooseElement(found, (i) => i !== 3)).toBe(4);
+    expect(chooseElement({ ...found, dayAlone: false }, (i) => i !== 3)).toBe(5);
+    expect(chooseElement({ ...found, dayAlone: false, whoAndWhen: true }, (i) => i !== 3)).toBe(4);
+    expect(chooseElement(found, (i) => i > 4)).toBe(5);
+    expect(chooseElement(found, (i) => i > 5)).toBe(6);
+    // The headline only where it may stand wherever the ranker looked; nothing found: the ranker's
+    // element, or the hand matcher's when both agree.
+    expect(chooseElement({ ...none, title: 3 }, all)).toBe(2);
+    expect(chooseElement(found, (i) => i > 6)).toBe(2);
+    expect(chooseElement({ ...none, agree: true }, all)).toBe(1);
   });
 });
