@@ -1609,23 +1609,45 @@ export function pageFooter(query: Query, views: readonly ElementView[], descript
   const left = holdingLandmark.length > 0 && !below ? holdingLandmark : outermost;
   const only = left.length === 1 ? left[0] : undefined;
   // What it holds, said after "with", must be in it: a word of it, or "©" for a copyright.
-  const clause = /\s(?:with|showing|including|containing)\s/i.exec(description);
-  const holds = clause ? words(description.slice(clause.index + clause[0].length)) : [];
-  const inside = only === undefined ? [] : [only, ...views.filter((d) => d.ancestors.includes(only.index))];
+  const holds = holdsClause(description).held;
   const held =
     holds.length === 0 ||
-    holds.some(
-      (w) =>
-        (only?.textSet.has(w) ?? false) ||
-        inside.some((d) => d.hints.has(w)) ||
-        (w === 'copyright' && (only?.element.text.includes('©') ?? false)),
-    );
+    (only !== undefined &&
+      holds.some((w) => holdsWord(only, views, w) || (w === 'copyright' && only.element.text.includes('©'))));
   return only !== undefined &&
     held &&
     extra.every((w) => capitalised.has(w) && (only.textSet.has(w) || only.hints.has(w)))
     ? only.index
     : -1;
 }
+/** Where a description says what its element holds: "… with the copyright notice", "… showing the price". */
+const HOLDS_AT = /\s(?:with|showing|including|containing)\s/i;
+
+/** A description split where it says what the element holds: the words before, and those after (stemmed). */
+export function holdsClause(description: string): { said: string; held: string[] } {
+  const clause = HOLDS_AT.exec(description);
+  if (!clause) return { said: description, held: [] };
+  return {
+    said: description.slice(0, clause.index),
+    held: words(description.slice(clause.index + clause[0].length)),
+  };
+}
+
+/**
+ * True when `v` holds what `word` says: the word is in its text, or in the label, text, id or class
+ * of it or an element inside it; or the word names a kind ("dropdown", "buttons") and an element
+ * inside it is of that kind.
+ */
+export function holdsWord(v: ElementView, views: readonly ElementView[], word: string): boolean {
+  const inside = views.filter((d) => d.ancestors.includes(v.index));
+  if ([v, ...inside].some((d) => d.textSet.has(word) || d.labels.has(word) || d.hints.has(word))) return true;
+  return kindsOf(word).some((k) => k.strength >= 0.8 && inside.some((d) => k.kind.match(d, views) >= 0.8));
+}
+
+/** True when `v` holds every word of `held` ({@link holdsWord}). */
+const holdsAll = (v: ElementView, views: readonly ElementView[], held: readonly string[]): boolean =>
+  held.every((w) => holdsWord(v, views, w));
+
 /** The roles of the page's main part and banner: a footer holds neither (it may hold a logo's `h1`). */
 const PAGE_PARTS = new Set(['main', 'banner']);
 /** The roles and tags of a page's content, where a footer is a part's, not the page's. */
@@ -2120,6 +2142,8 @@ const WHERE = new Set([
 /** Attribute values that say search (`search-form`, `q` is not enough alone: the field must say it or its form). */
 const SEARCH_SAYS =
   /(?:^|[^A-Za-z])(?:[Ss]earch|SEARCH|[Ss]uche|[Rr]echerche|[Bb]uscar?|[Cc]erca|[Zz]oek)|[a-z](?:Search|Suche)/;
+/** The parts of a page a description may put its search form in: "the search box in the sidebar". */
+const SEARCH_PLACES = new Set(['sidebar', 'footer', 'header', 'navigation']);
 /** The kinds a description of the search form names: "search box", "search form". */
 const SEARCH_KINDS = new Set(['search', 'form']);
 /** Input types a search field has (none given is text). */
@@ -2140,12 +2164,14 @@ const SEARCH_FORM_WORDS = new Set([
 
 /**
  * The page's search form, when the description asks for nothing else ("the search box", "the site
- * search form", "the search bar at the top"; not "the search field", which may mean the field
- * alone, nor "the job search form", which names one of several): of the forms (or `search`
- * landmarks) that hold one or two text fields and say search — by their role, id, class, name or
- * label, their field's, or a button named "Search" — none over a quarter of the page, the
- * innermost (the form inside a "Search" portlet), and of those the first on the page, or the last
- * "at the bottom". -1 when none.
+ * search form", "the search bar at the top", "the eBay search bar" — a capitalised word is the
+ * site's name; not "the search field", which may mean the field alone, nor "the job search form",
+ * which names one of several): of the forms (or `search` landmarks) that hold one or two text
+ * fields and say search — by their role, id, class, name or label, their field's, or a button
+ * named "Search" — none over a quarter of the page, the innermost (the form inside a "Search"
+ * portlet), and of those the first on the page, or the last "at the bottom". A part of the page
+ * named ("the footer search form", "the search box in the sidebar") holds it; what is said after
+ * "with" ("… with the category dropdown") is in it ({@link holdsWord}). -1 when none.
  */
 export function searchForm(description: string, query: Query, views: readonly ElementView[]): number {
   const head = query.kinds[0]?.kind.id;
@@ -2153,14 +2179,34 @@ export function searchForm(description: string, query: Query, views: readonly El
     .filter((k) => k.strength >= 0.8)
     .map((k) => k.kind.id);
   if (!strong.includes('search') || (head !== 'search' && head !== 'form')) return -1;
-  // "the footer search form", "the sidebar search box": one of several, where the page has it.
-  if ([...query.kinds, ...query.contextKinds].some((k) => k.kind.id !== 'search' && k.kind.id !== 'form'))
+  // What the form holds, said after "with" ("… with the category dropdown", "… with Titles and Text
+  // buttons"), must be in it; the site's name, capitalised, may stand before it ("the eBay search bar").
+  const { said, held } = holdsClause(description);
+  const name = new Set(words((said.match(/[\p{L}\d]*\p{Lu}[\p{L}\d]*/gu) ?? []).join(' ').toLowerCase()));
+  // "the footer search form", "the search box in the sidebar": the one in that part of the page.
+  const places = query.contextKinds.filter((k) => SEARCH_PLACES.has(k.kind.id) && k.strength >= 0.8);
+  // Words that say what it holds or where it is are read below.
+  const free = (word: string): boolean => held.includes(word) || places.some((k) => k.word === word);
+  if (
+    [...query.kinds, ...query.contextKinds].some(
+      (k) => k.kind.id !== 'search' && k.kind.id !== 'form' && !free(k.word),
+    )
+  )
     return -1;
-  if (query.terms.some((t) => t.kindWord && !kindsOf(t.word).some((k) => SEARCH_KINDS.has(k.kind.id))))
+  if (
+    query.terms.some(
+      (t) => t.kindWord && !free(t.word) && !kindsOf(t.word).some((k) => SEARCH_KINDS.has(k.kind.id)),
+    )
+  )
     return -1;
-  if (/\b(?:field|input)\b/i.test(description)) return -1;
-  if (query.ordinal !== null || query.contextTerms.length > 0) return -1;
-  if (query.terms.some((t) => !t.kindWord && !SEARCH_FORM_WORDS.has(t.word))) return -1;
+  if (/\b(?:field|input)\b/i.test(said)) return -1;
+  if (query.ordinal !== null || query.contextTerms.some((t) => !free(t.word))) return -1;
+  if (
+    query.terms.some(
+      (t) => !t.kindWord && !SEARCH_FORM_WORDS.has(t.word) && !name.has(t.word) && !free(t.word),
+    )
+  )
+    return -1;
   const says = (v: ElementView): boolean => {
     const a = v.element.attributes;
     return (
@@ -2201,7 +2247,17 @@ export function searchForm(description: string, query: Query, views: readonly El
   // One that asks for a city or location only when no other says search: a store finder above the
   // site's search is not it, a weather site's location search is.
   const placeless = found.filter((v) => !heldBy(v).every((f) => asksPlace(f, PLACE_WORDS)));
-  return firstOrLast(query, innermostOf(placeless.length > 0 ? placeless : found));
+  const placed = (v: ElementView): boolean =>
+    places.every((k) =>
+      v.ancestors.some((a) => {
+        const up = views[a];
+        return up !== undefined && k.kind.match(up, views) >= 0.8;
+      }),
+    );
+  const holding = (placeless.length > 0 ? placeless : found).filter(
+    (v) => holdsAll(v, views, held) && placed(v),
+  );
+  return firstOrLast(query, innermostOf(holding));
 }
 
 /** A description that asks for the link back and the link on ("links to the previous and next articles"). */

@@ -2019,7 +2019,7 @@ describe('the new rules on pages a review made up to fool them', () => {
     expect(code('the first code block under Installation')).toBeUndefined();
   });
 
-  it('takes no search form for "the footer search form", nor a form whose id says research', () => {
+  it('takes the form in the part of the page named for "the footer search form", and no form whose id says research', () => {
     const page: PageElement[] = [
       element(
         { selector: 'header form', tag: 'form', attributes: { class: 'site-search' }, box: band(0, 40) },
@@ -2039,9 +2039,11 @@ describe('the new rules on pages a review made up to fool them', () => {
     const views = viewsOf(page);
     const search = (d: string, on = views): number => searchForm(d, parseDescription(d), on);
     expect(search('the search form')).toBe(0);
-    expect(search('the footer search form')).toBe(-1);
+    // Not the first on the page: the one in the footer, and none for a sidebar the page lacks.
+    expect(search('the footer search form')).toBe(4);
+    expect(search('the search box in the footer')).toBe(4);
     expect(search('the sidebar search box')).toBe(-1);
-    expect(search('the search box in the footer')).toBe(-1);
+    expect(search('the search box in the sidebar')).toBe(-1);
     const research = viewsOf([
       element(
         {
@@ -2061,6 +2063,52 @@ describe('the new rules on pages a review made up to fool them', () => {
       element({ selector: 'main', tag: 'main', role: 'main', box: band(100, 3000) }, 100, null),
     ]);
     expect(search('the search form', research)).toBe(-1);
+  });
+
+  it('takes the search form by the site name written before it and by what it holds, said after "with"', () => {
+    const page: PageElement[] = [
+      element(
+        { selector: 'form#gh-f', tag: 'form', attributes: { id: 'gh-f' }, box: band(10, 34) },
+        10,
+        null,
+      ), // 0
+      element(
+        {
+          selector: '#gh-ac',
+          tag: 'input',
+          role: 'textbox',
+          name: 'Search for anything',
+          attributes: { 'aria-label': 'Search for anything', type: 'text' },
+        },
+        10,
+        0,
+      ), // 1
+      element(
+        { selector: '#gh-cat', tag: 'select', role: 'combobox', name: 'Select a category for search' },
+        10,
+        0,
+      ), // 2
+      element(
+        { selector: '#gh-btn', tag: 'input', role: 'button', name: 'Titles', attributes: { type: 'submit' } },
+        10,
+        0,
+      ), // 3
+      element({ selector: 'main', tag: 'main', role: 'main', box: band(100, 3000) }, 100, null), // 4
+    ];
+    const views = viewsOf(page);
+    const search = (d: string): number => searchForm(d, parseDescription(d), views);
+    expect(search('the eBay search bar at the top')).toBe(0);
+    expect(search('the Wikipedia search form')).toBe(0);
+    // A word that is no name still names one of several.
+    expect(search('the job search form')).toBe(-1);
+    expect(search('the search bar with the category dropdown')).toBe(0);
+    expect(search('the search box with Titles button')).toBe(0);
+    // What the form does not hold: a dropdown of languages, a Text button, a checkbox.
+    expect(search('the search bar with the language dropdown')).toBe(-1);
+    expect(search('the search box with Titles and Text buttons')).toBe(-1);
+    expect(search('the search bar with a checkbox')).toBe(-1);
+    // "with" says what it holds, not which part of the page: still no field alone.
+    expect(search('the search field with the category dropdown')).toBe(-1);
   });
 
   it("takes no product's brand name nor a masthead for a wordmark", () => {
