@@ -690,7 +690,8 @@ export function vouchedEvident(found: { index: number; rule: EvidentRule | null 
 
 /**
  * The element that shows every item the description lists ({@link listedItems}), innermost; the
- * first copy of a menu the page repeats. The map cuts an element's text at 200 characters, so a cut
+ * first copy of a menu the page repeats; of elements that show them otherwise, the one that shows
+ * them in the order written. The map cuts an element's text at 200 characters, so a cut
  * text may show only the first items, the last of them close to the cut (for a box whose text was
  * cut before its headings, see {@link headingAll}). -1 when none.
  */
@@ -763,7 +764,18 @@ function showingAll(query: Query, views: readonly ElementView[], items: readonly
   // A sentence that names them ("Save my name, email, and website in this browser") is no menu:
   // the items must show outside it. A line of little else ("Tags: Art, Jewelry, Furniture") is.
   const sentence = commaRun(items);
-  return repeatedShowing(query, views, (text, raw, view) => {
+  // The items in the order written, one after the other ("(Art, Jewelry, Asian Antiques, Furniture)"
+  // in the menu that shows them so, not in a dropdown that shows them among its own).
+  const inOrder = (text: string): boolean => {
+    let at = 0;
+    for (const item of items) {
+      at = text.indexOf(` ${item} `, at);
+      if (at < 0) return false;
+      at += item.length + 1;
+    }
+    return true;
+  };
+  const shows = (text: string, raw: string, view: ElementView): boolean => {
     if (view.area > 0.5 * right * bottom) return false;
     // A menu's button whose hidden dropdown holds the items shows none of them: its text is far
     // more than its box can show.
@@ -775,7 +787,9 @@ function showingAll(query: Query, views: readonly ElementView[], items: readonly
     if (shown < 0) return true;
     const last = items[shown - 1];
     return shown >= 2 && raw.endsWith('…') && text.length - text.lastIndexOf(` ${last} `) <= 80;
-  });
+  };
+  const ordered = repeatedShowing(query, views, (text, raw, view) => inOrder(text) && shows(text, raw, view));
+  return ordered >= 0 ? ordered : repeatedShowing(query, views, shows);
 }
 
 /** About how many characters the box of `v` shows, at 7 × 16 px a character. */
@@ -1411,7 +1425,8 @@ function titles(description: string): string[] {
 /**
  * The items a description lists: in parentheses ("the section navigation (Biz & IT, Tech,
  * Science...)"), or as a run of words with commas and a last "and" or "or" ("the sidebar with
- * Navigation, Interaction and Tools"); in {@link plain} form. Empty when it lists none.
+ * Navigation, Interaction and Tools"), else as a short list ({@link shortList}: "main menu: Home,
+ * Gear, Gaming"); in {@link plain} form. Empty when it lists none.
  */
 export function listedItems(description: string): string[] {
   return listedReadings(description)[0] ?? [];
@@ -1439,7 +1454,7 @@ export function listedReadings(text: string): string[][] {
     // (Each later item is a comma and what follows it up to the next: one way to split the run, so
     // that a long description cannot make the pattern backtrack for ever.)
     const run = /([\p{L}\p{N}'&/-]+)((?:,[^,]+?)+),?\s+(?:and|or)\s+([\p{L}\p{N}'&/-]+)/u.exec(description);
-    if (!run) return [];
+    if (!run) return shortList(description);
     // The first item runs back to "with", "including", "like" or a colon ("with Know your rights,
     // Defending our rights and Blogs"), when that is a few words and begins with a capital ("with
     // links to Navigation, …" lists Navigation).
@@ -1478,6 +1493,28 @@ export function listedReadings(text: string): string[][] {
   if (!plainItems.every((item) => item.split(' ').length <= 4)) return [];
   if (kindAtStart) return [plainItems, plainItems.slice(1)];
   return kindAtEnd ? [plainItems, plainItems.slice(0, -1)] : [plainItems];
+}
+
+/** An item of a short list: up to three words, the first capitalised ("FrontPage", "Asian Antiques", "2024"). */
+const LIST_ITEM = "[\\p{Lu}\\p{N}][\\p{L}\\p{N}'&/-]*(?:\\s+[\\p{L}\\p{N}'&/-]+){0,2}";
+/** Three items or more after a colon, with commas and no "and": "main menu: Home, Gear, Gaming". */
+const COLON_LIST = new RegExp(`:\\s*(${LIST_ITEM}(?:\\s*,\\s*${LIST_ITEM}){2,})\\s*$`, 'u');
+/** Two items after "like", "such as" or "including", with "and" or "or": "links like FrontPage and RecentChanges". */
+const PAIR_LIST = new RegExp(
+  `\\b(?:like|such as|including)\\s+(${LIST_ITEM})\\s+(?:and|or)\\s+(${LIST_ITEM})\\s*$`,
+  'u',
+);
+
+/**
+ * The items of a list {@link listedReadings} finds no run of commas and "and" in: capitalised
+ * items after a colon ("main site menu: Home, Gear, Gaming"), or two after "like" ("the wiki
+ * links like FrontPage and RecentChanges"); none otherwise.
+ */
+function shortList(description: string): string[][] {
+  const colon = COLON_LIST.exec(description)?.[1]?.split(',');
+  const pair = PAIR_LIST.exec(description)?.slice(1, 3);
+  const items = (colon ?? pair ?? []).map((item) => plain(item)).filter((item) => item !== '');
+  return items.length >= 2 ? [items] : [];
 }
 
 /** The phrase a description quotes ("the \"On this page\" list", 'the "About this item" bullet points'), in {@link plain} form; null when none. */
@@ -2164,14 +2201,12 @@ const SEARCH_FORM_WORDS = new Set([
 
 /**
  * The page's search form, when the description asks for nothing else ("the search box", "the site
- * search form", "the search bar at the top", "the eBay search bar" — a capitalised word is the
- * site's name; not "the search field", which may mean the field alone, nor "the job search form",
- * which names one of several): of the forms (or `search` landmarks) that hold one or two text
- * fields and say search — by their role, id, class, name or label, their field's, or a button
- * named "Search" — none over a quarter of the page, the innermost (the form inside a "Search"
- * portlet), and of those the first on the page, or the last "at the bottom". A part of the page
- * named ("the footer search form", "the search box in the sidebar") holds it; what is said after
- * "with" ("… with the category dropdown") is in it ({@link holdsWord}). -1 when none.
+ * search form", "the search bar at the top"; not "the search field", which may mean the field
+ * alone, nor "the job search form", which names one of several): of the forms (or `search`
+ * landmarks) that hold one or two text fields and say search — by their role, id, class, name or
+ * label, their field's, or a button named "Search" — none over a quarter of the page, the
+ * innermost (the form inside a "Search" portlet), and of those the first on the page, or the last
+ * "at the bottom". -1 when none.
  */
 export function searchForm(description: string, query: Query, views: readonly ElementView[]): number {
   const head = query.kinds[0]?.kind.id;

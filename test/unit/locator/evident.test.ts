@@ -277,6 +277,36 @@ describe('the items a description lists and the phrase it quotes', () => {
     expect(listedItems('the logo (the one at the top)')).toEqual([]);
   });
 
+  it('reads capitalised items after a colon, and two after "like" or "such as"', () => {
+    expect(listedItems('main site menu: Home, Gear, Gaming, Video')).toEqual([
+      'home',
+      'gear',
+      'gaming',
+      'video',
+    ]);
+    expect(listedItems('the tabs: Overview, Asian Antiques, 2024')).toEqual([
+      'overview',
+      'asian antiques',
+      '2024',
+    ]);
+    expect(listedItems('the wiki navigation links like FrontPage and RecentChanges')).toEqual([
+      'frontpage',
+      'recentchanges',
+    ]);
+    expect(listedItems('the footer links such as Privacy or Terms of Use')).toEqual([
+      'privacy',
+      'terms of use',
+    ]);
+    // Prose after a colon, two items, lower-case words, or items that do not end the description: none.
+    expect(listedItems('the note: it says so, then more, then less')).toEqual([]);
+    expect(listedItems('the menu: Home, Gear')).toEqual([]);
+    expect(listedItems('links like the first and second ones')).toEqual([]);
+    expect(listedItems('links like FrontPage and RecentChanges at the top')).toEqual([]);
+    // Long runs of items and commas are read at once.
+    expect(listedReadings(`: ${'Aa Bb Cc,'.repeat(300)} x`)).toEqual([]);
+    expect(listedReadings(`like ${'Aa '.repeat(500)}and`)).toEqual([]);
+  });
+
   it('reads a quoted phrase in straight, curly or single quotes, not an apostrophe', () => {
     expect(quotedPhrase('the "On this page" list')).toBe('on this page');
     expect(quotedPhrase('the “More on this story” links')).toBe('more on this story');
@@ -4884,6 +4914,70 @@ describe('a menu whose dropdown is hidden, a trail of one link, a control repeat
     ];
     const d = 'the main menu (All recipes, Course...)';
     expect(evidentFound(d, parseDescription(d), viewsOf(page))).toEqual({ index: 1, rule: 'listed' });
+  });
+
+  it('takes the menu that shows the listed items in their order over a dropdown that shows them among its own', () => {
+    const page: PageElement[] = [
+      element(
+        {
+          selector: 'div.navBar',
+          tag: 'div',
+          text: 'Art Jewelry Asian Antiques Furniture Coins',
+          box: box(0, 300, 1264, 160),
+        },
+        300,
+        null,
+      ), // 0
+      ...['Art', 'Jewelry', 'Asian Antiques', 'Furniture', 'Coins'].map((name, i) =>
+        element(
+          {
+            selector: `div.navBar a.c${i}`,
+            tag: 'a',
+            role: 'link',
+            name,
+            box: box(8 + 150 * i, 300, 140, 30),
+          },
+          300,
+          0,
+        ),
+      ), // 1–5
+      element(
+        {
+          selector: 'div.dropdown',
+          tag: 'div',
+          text: 'Asian Antiques Art Collectibles Furniture Jewelry Vases',
+          box: box(0, 2000, 1264, 160),
+        },
+        2000,
+        null,
+      ), // 6
+      ...['Asian Antiques', 'Art', 'Collectibles', 'Furniture', 'Jewelry', 'Vases'].map((name, i) =>
+        element(
+          {
+            selector: `div.dropdown a.d${i}`,
+            tag: 'a',
+            role: 'link',
+            name,
+            box: box(8 + 150 * i, 2000, 140, 30),
+          },
+          2000,
+          6,
+        ),
+      ), // 7–12
+    ];
+    const views = viewsOf(page);
+    const listed = (d: string): { index: number; rule: string | null } =>
+      evidentFound(d, parseDescription(d), views);
+    expect(listed('the category menu (Art, Jewelry, Asian Antiques, Furniture, ...)')).toEqual({
+      index: 0,
+      rule: 'listed',
+    });
+    expect(listed('the menu with Asian Antiques, Art, Collectibles and Vases')).toEqual({
+      index: 6,
+      rule: 'listed',
+    });
+    // In no one order: both show them, neither is a copy of the other — none.
+    expect(listed('the menu with Furniture, Art and Jewelry').index).toBe(-1);
   });
 
   it("takes a trail before a section's name alone in the masthead, classed as a breadcrumb too", () => {
