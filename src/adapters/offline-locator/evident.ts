@@ -690,8 +690,7 @@ export function vouchedEvident(found: { index: number; rule: EvidentRule | null 
 
 /**
  * The element that shows every item the description lists ({@link listedItems}), innermost; the
- * first copy of a menu the page repeats; of elements that show them otherwise, the one that shows
- * them in the order written. The map cuts an element's text at 200 characters, so a cut
+ * first copy of a menu the page repeats. The map cuts an element's text at 200 characters, so a cut
  * text may show only the first items, the last of them close to the cut (for a box whose text was
  * cut before its headings, see {@link headingAll}). -1 when none.
  */
@@ -1136,7 +1135,8 @@ const ID_FILLERS = new Set([
  * box"), nor for a title (`#site-title` is not the post's). Not for an ordinal. Of the ids that
  * say the most of the description's words, the outermost when the others lie inside it; -1 when
  * none, or several apart. A description of one word and no kind ("the README", "FAQ") names the one
- * element whose id is that word, written with or without dashes, or its plural.
+ * element whose id is that word, written with or without dashes, or its plural; when no id is, the
+ * one element, no link or control, with such a class ("the lyrics": `.lyrics`).
  */
 export function namedById(description: string, query: Query, views: readonly ElementView[]): number {
   if (query.kinds.length === 0) return idOfWord(query, views);
@@ -1151,11 +1151,17 @@ function idOfWord(query: Query, views: readonly ElementView[]): number {
   const [term, ...more] = query.terms;
   if (term === undefined || more.length > 0 || !contentWord(term)) return -1;
   if (query.ordinal !== null || query.contextTerms.length > 0) return -1;
-  const found = views.filter((v) => {
-    const id = (v.element.attributes.id ?? '').toLowerCase().replace(/[-_]/g, '');
-    return id === term.word || id === `${term.word}s`;
-  });
-  return found.length === 1 ? (found[0]?.index ?? -1) : -1;
+  const says = (name: string): boolean => {
+    const plain = name.toLowerCase().replace(/[-_]/g, '');
+    return plain === term.word || plain === `${term.word}s`;
+  };
+  const found = views.filter((v) => says(v.element.attributes.id ?? ''));
+  if (found.length > 0) return found.length === 1 ? (found[0]?.index ?? -1) : -1;
+  // Else the one element with a class that is the word ("the lyrics": `.lyrics`), no link or control.
+  const classed = views.filter(
+    (v) => !CONTROL_TAGS.has(v.tag) && (v.element.attributes.class ?? '').split(/\s+/).some(says),
+  );
+  return classed.length === 1 ? (classed[0]?.index ?? -1) : -1;
 }
 
 /**
@@ -1425,8 +1431,7 @@ function titles(description: string): string[] {
 /**
  * The items a description lists: in parentheses ("the section navigation (Biz & IT, Tech,
  * Science...)"), or as a run of words with commas and a last "and" or "or" ("the sidebar with
- * Navigation, Interaction and Tools"), else as a short list ({@link shortList}: "main menu: Home,
- * Gear, Gaming"); in {@link plain} form. Empty when it lists none.
+ * Navigation, Interaction and Tools"); in {@link plain} form. Empty when it lists none.
  */
 export function listedItems(description: string): string[] {
   return listedReadings(description)[0] ?? [];

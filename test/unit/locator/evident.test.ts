@@ -1244,6 +1244,45 @@ describe('an element by its id', () => {
     expect(named('the second README')).toBe(-1);
   });
 
+  it('is else the one element, no link or control, with a class that is the word', () => {
+    const song = [
+      ...page,
+      element(
+        {
+          selector: 'div.song_body-lyrics',
+          tag: 'div',
+          attributes: { class: 'song_body-lyrics' },
+          text: 'Lyrics',
+        },
+        3000,
+        0,
+      ), // n - 3
+      element(
+        { selector: 'div.lyrics', tag: 'div', attributes: { class: 'lyrics wide' }, text: 'I never meant' },
+        3050,
+        page.length,
+      ), // n - 2
+      element(
+        { selector: 'a.credits', tag: 'a', role: 'link', attributes: { class: 'credits' }, name: 'Credits' },
+        3900,
+        0,
+      ), // n - 1
+    ];
+    const views = viewsOf(song);
+    const named = (description: string): number =>
+      namedById(description, parseDescription(description), views);
+    expect(named('the lyrics')).toBe(song.length - 2);
+    expect(named('lyrics')).toBe(song.length - 2);
+    // A link's class, a class only begun with the word, two elements so classed: none.
+    expect(named('the credits')).toBe(-1);
+    expect(named('the song')).toBe(-1);
+    const twice = viewsOf([
+      ...song,
+      element({ selector: 'p.lyrics', tag: 'p', attributes: { class: 'lyrics' } }, 3100, 0),
+    ]);
+    expect(namedById('the lyrics', parseDescription('the lyrics'), twice)).toBe(-1);
+  });
+
   it('makes the locator crop when it chose that element, however unsure the ranker is between two menus', () => {
     const map = storyMap(page, 4000);
     const answer = shortlistOffline('the main navigation', map, 0).answer;
