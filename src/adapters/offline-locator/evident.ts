@@ -590,12 +590,15 @@ export type EvidentRule =
  * author's name 9 of 9, a product's price 8 of 8, a data table 16 of 16, parts marked alike 24 of
  * 24, more to read 25 of 26 and the comments 8 of 9 (each miss: the labels mark a list inside
  * the box found, under half its size), and later the previous and next links 5 of 5 and the
- * page's rating 6 of 6, and a writer's bio or box 10 of 10. The
- * subheadline (3) found too few to vouch: its element is a ranker feature only, as are the
- * newsletter's sign-up (14 of 15: the labels take the form inside the box found) and the file
- * list. The last-edited line vouches through {@link soleDate}.
+ * page's rating 6 of 6, and a writer's bio or box 10 of 10; later still the subheadline 3 of 3
+ * and a repository's file list 2 of 2 (each turned full pages into right crops, none wrong). The
+ * newsletter's sign-up (18 of 19: the labels take the form inside the box found; made to vouch, one
+ * right crop more and one wrong) is a ranker feature only. The last-edited line vouches through
+ * {@link soleDate}.
  */
 export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
+  'files',
+  'subheadline',
   'listed',
   'heading',
   'quoted',
@@ -1135,8 +1138,7 @@ const ID_FILLERS = new Set([
  * box"), nor for a title (`#site-title` is not the post's). Not for an ordinal. Of the ids that
  * say the most of the description's words, the outermost when the others lie inside it; -1 when
  * none, or several apart. A description of one word and no kind ("the README", "FAQ") names the one
- * element whose id is that word, written with or without dashes, or its plural; when no id is, the
- * one element, no link or control, with such a class ("the lyrics": `.lyrics`).
+ * element whose id is that word, written with or without dashes, or its plural.
  */
 export function namedById(description: string, query: Query, views: readonly ElementView[]): number {
   if (query.kinds.length === 0) return idOfWord(query, views);

@@ -2043,10 +2043,10 @@ describe('the line under the headline', () => {
     // A byline right under the headline is no subheadline.
     const bylined = viewsOf([...page.slice(0, 5), page[6]!]);
     expect(sub('the subheadline', bylined)).toBe(-1);
-    // Found on too few labelled pages to vouch: a ranker feature only.
+    // Right wherever it was found on the labelled pages (3 of 3): it vouches.
     const found = evidentFound('the subheadline', parseDescription('the subheadline'), views);
     expect(found).toEqual({ index: 5, rule: 'subheadline' });
-    expect(vouchedEvident(found)).toBe(-1);
+    expect(vouchedEvident(found)).toBe(5);
   });
 });
 
@@ -3518,6 +3518,11 @@ describe("a repository's list of files", () => {
     expect(fileList('the files and folders', viewsOf(page))).toBe(2);
     expect(fileList('the Files changed tab', viewsOf(page))).toBe(-1);
     expect(fileList('the README', viewsOf(page))).toBe(-1);
+    // Right wherever it was found on the labelled pages (2 of 2): it vouches.
+    const d = 'the list of files in the repository';
+    const found = evidentFound(d, parseDescription(d), viewsOf(page));
+    expect(found).toEqual({ index: 2, rule: 'files' });
+    expect(vouchedEvident(found)).toBe(2);
   });
 });
 
