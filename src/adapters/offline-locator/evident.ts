@@ -483,7 +483,9 @@ function storyFooter(
  * For a page whose metadata does not say when it was published, the date it shows first: the
  * first `<time>` that shows a day, not above the page's `h1`, in no banner (a masthead's "Tuesday,
  * March 5"), comment, aside, footer (but a story's own), navigation or list (of other posts) — or the last one "at
- * the end". -1 when none, or when they lie in several articles (a page that lists posts).
+ * the end"; with no `<time>`, a short line its class calls a date, or one that says when and
+ * nothing else in the author's line ("div.article-author > span"). -1 when none, or when they lie
+ * in several articles (a page that lists posts).
  */
 function firstTimeShown(query: Query, views: readonly ElementView[]): number {
   const headline = pageHeadline(views);
@@ -500,10 +502,19 @@ function firstTimeShown(query: Query, views: readonly ElementView[]): number {
   );
   // No <time>: a short line its class calls a date that shows a day ("div.pub-date", a blog's
   // "h2.date-header" just above the post's title).
+  // Or a line that says when and nothing else in the author's line ("div.article-author > span").
+  const bylined = (v: ElementView): boolean => {
+    const up = views[v.ancestors[0] ?? -1];
+    return (
+      up !== undefined &&
+      BYLINE_HINTS.some((w) => up.hints.has(w)) &&
+      saysOnlyWhen(v.element.text)
+    );
+  };
   const dated = (v: ElementView): boolean =>
     v.element.text.length <= 80 &&
     showsSomeDay(v.element.text) &&
-    DATE_HINTS.some((w) => v.hints.has(w)) &&
+    (DATE_HINTS.some((w) => v.hints.has(w)) || bylined(v)) &&
     v.element.box.y >= top - 150 &&
     !v.ancestors.some(aside);
   const times = timed.length > 0 ? timed : innermostOf(views.filter(dated));
@@ -515,6 +526,8 @@ function firstTimeShown(query: Query, views: readonly ElementView[]): number {
 
 /** Words of an id or class that mark a date: `pub-date`, `date-header`, `timestamp`, `dateline`. */
 const DATE_HINTS = ['date', 'pubdate', 'published', 'posted', 'timestamp', 'dateline', 'datetime'];
+/** Words of an id or class that mark the line of who wrote a story. */
+const BYLINE_HINTS = ['byline', 'author'];
 
 /**
  * The element a page makes evident for `description`, by the first rule that finds one:
@@ -2517,8 +2530,12 @@ function datedBy(text: string): boolean {
   if (!by) return false;
   const before = text.slice(0, by.index);
   if (!showsSomeDay(before) && !showsSomeTime(before)) return false;
-  // What is left once the day and time are read: words that say when, a time zone ("PST").
-  return (withoutDaysAndTimes(before).match(/\p{L}[\p{L}.]*/gu) ?? []).every(
+  return saysOnlyWhen(before);
+}
+
+/** True when what is left of `text` once its days and times are read says when and nothing else: "Posted on", "at", "PST". */
+function saysOnlyWhen(text: string): boolean {
+  return (withoutDaysAndTimes(text).match(/\p{L}[\p{L}.]*/gu) ?? []).every(
     (w) => WHEN_WORDS.has(w.toLowerCase().replace(/\.$/, '')) || /^\p{Lu}{2,4}$/u.test(w),
   );
 }

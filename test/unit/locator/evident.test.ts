@@ -4063,6 +4063,36 @@ describe("the guards' own guards (from a second review)", () => {
     expect(asksDayAlone(parseDescription('the show date'), 'the show date')).toBe(false);
   });
 
+  it("reads a day that stands alone in the author's line when neither metadata nor a <time> says when", () => {
+    const page: PageElement[] = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 350, null), // 0
+      element(
+        { selector: 'div.article-author', tag: 'div', attributes: { class: 'article-author' } },
+        440,
+        null,
+      ), // 1
+      element({ selector: 'div.article-author > a', tag: 'a', role: 'link', text: 'Jane Roe' }, 440, 1), // 2
+      element(
+        {
+          selector: 'div.article-author > span',
+          tag: 'span',
+          text: 'Monday, February 29, 2016 @ 11:10 PM UTC',
+        },
+        440,
+        1,
+      ), // 3
+      element({ selector: 'div.promo', tag: 'div', attributes: { class: 'author-promo' } }, 900, null), // 4
+      element({ selector: 'div.promo > span', tag: 'span', text: 'Sale ends March 3, 2016' }, 900, 4), // 5
+    ];
+    const date = (d: string, on = page): number =>
+      soleDate(parseDescription(d), viewsOf(on), storyMap(on, 720), d);
+    expect(date('the publication date')).toBe(3);
+    expect(date('when was it published')).toBe(3);
+    // A line that says more than when ("Sale ends …") is no date line, even in an element so classed.
+    const undated = page.map((e, i) => (i === 3 ? { ...e, text: 'Staff writer' } : e));
+    expect(date('the publication date', undated)).toBe(-1);
+  });
+
   it("reads the author's name in a header, and the original poster's username", () => {
     const page: PageElement[] = [
       element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A question' }, 100, null), // 0
