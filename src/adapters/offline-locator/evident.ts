@@ -505,11 +505,7 @@ function firstTimeShown(query: Query, views: readonly ElementView[]): number {
   // Or a line that says when and nothing else in the author's line ("div.article-author > span").
   const bylined = (v: ElementView): boolean => {
     const up = views[v.ancestors[0] ?? -1];
-    return (
-      up !== undefined &&
-      BYLINE_HINTS.some((w) => up.hints.has(w)) &&
-      saysOnlyWhen(v.element.text)
-    );
+    return up !== undefined && BYLINE_HINTS.some((w) => up.hints.has(w)) && saysOnlyWhen(v.element.text);
   };
   const dated = (v: ElementView): boolean =>
     v.element.text.length <= 80 &&
@@ -586,6 +582,7 @@ export type EvidentRule =
   | 'adjacent'
   | 'subheadline'
   | 'logo'
+  | 'site'
   | 'heading'
   | 'code'
   | 'text'
@@ -603,13 +600,15 @@ export type EvidentRule =
  * author's name 9 of 9, a product's price 8 of 8, a data table 16 of 16, parts marked alike 24 of
  * 24, more to read 25 of 26 and the comments 8 of 9 (each miss: the labels mark a list inside
  * the box found, under half its size), and later the previous and next links 5 of 5 and the
- * page's rating 6 of 6, and a writer's bio or box 10 of 10; later still the subheadline 3 of 3
- * and a repository's file list 2 of 2 (each turned full pages into right crops, none wrong). The
+ * page's rating 6 of 6, and a writer's bio or box 10 of 10; later still the subheadline 3 of 3,
+ * a repository's file list 2 of 2 and the site's name 3 of 3 (each turned full pages into right
+ * crops, none wrong). The
  * newsletter's sign-up (18 of 19: the labels take the form inside the box found; made to vouch, one
  * right crop more and one wrong) is a ranker feature only. The last-edited line vouches through
  * {@link soleDate}.
  */
 export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
+  'site',
   'files',
   'subheadline',
   'listed',
@@ -673,6 +672,7 @@ export function evidentFound(
     ['adjacent', () => adjacentLinks(description, query, views)],
     ['subheadline', () => subheadline(description, query, views)],
     ['logo', () => brandLogo(description, query, views)],
+    ['site', () => siteName(query, views)],
     ['heading', () => namedTitle(description, query, views)],
     ['code', () => codeFound(description, query, views)],
     ['text', () => mainText(query, views)],
@@ -2427,7 +2427,11 @@ const HOME_WORDS = new Set(words('home homepage page go to the load logo site ma
 function homeLink(v: ElementView): boolean {
   const href = v.tag === 'a' ? (v.element.attributes.href ?? '').trim() : '';
   const host = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]+/i.exec(href)?.[0] ?? '';
-  const path = href.slice(host.length).replace(/[?#].*$/, '');
+  // "/." and "./" are the home too (a Blogger header's link).
+  const path = href
+    .slice(host.length)
+    .replace(/[?#].*$/, '')
+    .replace(/^\/?\.\/?$/, '/');
   // A relative link must say "/" at least: not "?lang=fr" or "#main"; "/tv" is a section, "/en-US/" a locale.
   return (host !== '' || path.startsWith('/')) && LOCALE_ROOT.test(path);
 }
@@ -2505,6 +2509,49 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
           !views.some((d) => d.ancestors.includes(v.index) && markedLogo(d)),
       );
   return firstOrLast(query, outermostOf([...logos, ...wordmarks]));
+}
+
+/** Words that ask for a site's name: "the blog name", "the site's title". */
+const NAME_WORDS = new Set(words('name title'));
+/** Words for the site itself (kept though some are stopwords elsewhere): "the site's title", "the blog name". */
+const SITE_WORDS = new Set(words('site website blog', { keepStopwords: true }));
+
+/**
+ * The site's name, when the description asks for just that ("the blog name at the top", "the
+ * site's title"): of the headings near the top (above 400 px) of a line or two, the first that is a
+ * link to the site's home or lies in one or holds one (a blog's title over its posts); else, when
+ * no heading near the top links home, the first of them when a heading of its level or a lower one
+ * follows it further down (the post's title under the blog's). -1 otherwise.
+ */
+export function siteName(query: Query, views: readonly ElementView[]): number {
+  const said = [...query.terms, ...query.contextTerms].map((t) => t.word);
+  if (!said.some((w) => SITE_WORDS.has(w)) || !said.some((w) => NAME_WORDS.has(w))) return -1;
+  if (said.some((w) => !SITE_WORDS.has(w) && !NAME_WORDS.has(w) && !WHERE.has(w))) return -1;
+  // "… in the footer": another part of the page than its top.
+  if (query.contextKinds.some((k) => k.kind.id !== 'header')) return -1;
+  if (query.ordinal !== null || query.place?.at === 'bottom') return -1;
+  const headings = views.filter(
+    (v) =>
+      v.role === 'heading' &&
+      v.element.box.y < 400 &&
+      v.element.text.length <= 80 &&
+      v.element.box.height <= 160,
+  );
+  const home = (v: ElementView): boolean =>
+    [v, ...v.ancestors.slice(0, 2).map((a) => views[a])].some((u) => u !== undefined && homeLink(u)) ||
+    views.some((d) => d.ancestors.slice(0, 2).includes(v.index) && homeLink(d));
+  const linked = headings.find(home);
+  if (linked !== undefined) return linked.index;
+  const first = headings[0];
+  const level = first?.element.level ?? 0;
+  const below = views.some(
+    (v) =>
+      v.role === 'heading' &&
+      v.index !== first?.index &&
+      (v.element.level ?? 0) >= level &&
+      v.element.box.y > (first?.element.box.y ?? 0) + (first?.element.box.height ?? 0),
+  );
+  return first !== undefined && below ? first.index : -1;
 }
 
 /** A line that names who wrote the page: "By Erin Cunningham", "Posted by Nikhil Marathe on …", "// By Arun Sai Krishnan • Nov 11". */

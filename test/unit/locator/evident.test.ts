@@ -37,6 +37,7 @@ import {
   quotedPhrase,
   searchForm,
   shownFile,
+  siteName,
   subheadline,
   shareBar,
   ratingSummary,
@@ -5462,5 +5463,67 @@ describe("a review's pages against the titles climb and the other part", () => {
       ), // 10
     ];
     expect(found('the Details section', accordion)).toBe(3);
+  });
+});
+
+describe("the site's name", () => {
+  const blog: PageElement[] = [
+    element({ selector: 'div.header', tag: 'div', attributes: { class: 'header' } }, 60, null), // 0
+    element({ selector: 'div.header a', tag: 'a', role: 'link', attributes: { href: '/.' } }, 110, 0), // 1
+    element({ selector: 'h2.blog', tag: 'h2', role: 'heading', level: 2, text: 'Security Blog' }, 115, 1), // 2
+    element({ selector: 'h3.post', tag: 'h3', role: 'heading', level: 3, text: 'A post' }, 430, null), // 3
+  ];
+  const name = (d: string, on = blog): number => siteName(parseDescription(d), viewsOf(on));
+
+  it('is the heading near the top that links to the home page ("/." too), or the first one over a post title', () => {
+    expect(name('the blog name at the top')).toBe(2);
+    expect(name("the site's title")).toBe(2);
+    expect(name("the blog's name at the top of the page")).toBe(2);
+    // No link home: the first heading near the top, when a post's title follows it.
+    const unlinked = blog.map((e, i) =>
+      i === 1 ? { ...e, attributes: { href: '/2024/05/a-post.html' } } : e,
+    );
+    expect(name('the blog name', unlinked)).toBe(2);
+    expect(name('the blog name', unlinked.slice(0, 3))).toBe(-1);
+    // The linked one before an earlier heading: in the link ("/."), or holding it.
+    const menuFirst: PageElement[] = [
+      element({ selector: 'h4.menu', tag: 'h4', role: 'heading', level: 4, text: 'Menu' }, 20, null), // 0
+      element({ selector: 'div.header', tag: 'div' }, 60, null), // 1
+      element({ selector: 'div.header a', tag: 'a', role: 'link', attributes: { href: '/.' } }, 110, 1), // 2
+      element({ selector: 'h2.blog', tag: 'h2', role: 'heading', level: 2, text: 'Security Blog' }, 115, 2), // 3
+      element({ selector: 'h3.post', tag: 'h3', role: 'heading', level: 3, text: 'A post' }, 430, null), // 4
+    ];
+    expect(name('the blog name', menuFirst)).toBe(3);
+    const holding: PageElement[] = [
+      menuFirst[0]!,
+      element({ selector: 'h1.title', tag: 'h1', role: 'heading', level: 1, text: 'EMACSPEAK' }, 80, null), // 1
+      element(
+        {
+          selector: 'h1.title a',
+          tag: 'a',
+          role: 'link',
+          attributes: { href: 'https://emacspeak.example/' },
+        },
+        80,
+        1,
+      ), // 2
+      menuFirst[4]!,
+    ];
+    expect(name('the blog name', holding)).toBe(1);
+    const rule = evidentFound(
+      'the blog name at the top',
+      parseDescription('the blog name at the top'),
+      viewsOf(blog),
+    );
+    expect(rule).toEqual({ index: 2, rule: 'site' });
+    expect(vouchedEvident(rule)).toBe(2);
+  });
+
+  it("is none for the post's title, another thing the site has, or the bottom", () => {
+    expect(name('the blog post title')).toBe(-1);
+    expect(name('the blog name in the footer')).toBe(-1);
+    expect(name('the blog name at the bottom')).toBe(-1);
+    expect(name('the site search')).toBe(-1);
+    expect(name('the title')).toBe(-1);
   });
 });
