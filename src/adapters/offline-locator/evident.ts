@@ -1172,7 +1172,9 @@ function idOfWord(query: Query, views: readonly ElementView[]): number {
   };
   const found = views.filter((v) => says(v.element.attributes.id ?? ''));
   if (found.length > 0) return found.length === 1 ? (found[0]?.index ?? -1) : -1;
-  // Else the one element with a class that is the word ("the lyrics": `.lyrics`), no link or control.
+  // Else the one element with a class that is the word ("the lyrics": `.lyrics`), no link or
+  // control, nor a layout's word (`.container`, `.wrapper`).
+  if (ID_FILLERS.has(term.word)) return -1;
   const classed = views.filter(
     (v) => !CONTROL_TAGS.has(v.tag) && (v.element.attributes.class ?? '').split(/\s+/).some(says),
   );
@@ -2544,15 +2546,29 @@ export function siteName(query: Query, views: readonly ElementView[]): number {
   if (linked !== undefined) return linked.index;
   const first = headings[0];
   const level = first?.element.level ?? 0;
+  // The post's title lies in the post (an article, or a box its id or class calls a post or
+  // entry); the site's name does not — a post title at the top over a sidebar's headings is no
+  // site name.
+  const inPost = (v: ElementView): boolean =>
+    v.ancestors.some((a) => {
+      const up = views[a];
+      return (
+        up !== undefined &&
+        (up.role === 'article' || up.tag === 'article' || POST_HINTS.some((w) => up.hints.has(w)))
+      );
+    });
   const below = views.some(
     (v) =>
       v.role === 'heading' &&
       v.index !== first?.index &&
       (v.element.level ?? 0) >= level &&
-      v.element.box.y > (first?.element.box.y ?? 0) + (first?.element.box.height ?? 0),
+      v.element.box.y > (first?.element.box.y ?? 0) + (first?.element.box.height ?? 0) &&
+      inPost(v),
   );
-  return first !== undefined && below ? first.index : -1;
+  return first !== undefined && below && !inPost(first) ? first.index : -1;
 }
+/** Words of an id or class that mark a blog's post. */
+const POST_HINTS = ['post', 'entry', 'article'];
 
 /** A line that names who wrote the page: "By Erin Cunningham", "Posted by Nikhil Marathe on …", "// By Arun Sai Krishnan • Nov 11". */
 const BYLINE =

@@ -1276,6 +1276,11 @@ describe('an element by its id', () => {
     expect(named('lyrics')).toBe(song.length - 2);
     // A link's class, a class only begun with the word, two elements so classed: none.
     expect(named('the credits')).toBe(-1);
+    const boxed = viewsOf([
+      ...song,
+      element({ selector: 'div.wrap', tag: 'div', attributes: { class: 'wrapper' } }, 10, null),
+    ]);
+    expect(namedById('the wrapper', parseDescription('the wrapper'), boxed)).toBe(-1);
     expect(named('the song')).toBe(-1);
     const twice = viewsOf([
       ...song,
@@ -5471,7 +5476,17 @@ describe("the site's name", () => {
     element({ selector: 'div.header', tag: 'div', attributes: { class: 'header' } }, 60, null), // 0
     element({ selector: 'div.header a', tag: 'a', role: 'link', attributes: { href: '/.' } }, 110, 0), // 1
     element({ selector: 'h2.blog', tag: 'h2', role: 'heading', level: 2, text: 'Security Blog' }, 115, 1), // 2
-    element({ selector: 'h3.post', tag: 'h3', role: 'heading', level: 3, text: 'A post' }, 430, null), // 3
+    element(
+      {
+        selector: 'article',
+        tag: 'article',
+        role: 'article',
+        box: { x: 0, y: 420, width: 800, height: 900 },
+      },
+      420,
+      null,
+    ), // 3
+    element({ selector: 'h3.post', tag: 'h3', role: 'heading', level: 3, text: 'A post' }, 430, 3), // 4
   ];
   const name = (d: string, on = blog): number => siteName(parseDescription(d), viewsOf(on));
 
@@ -5485,6 +5500,33 @@ describe("the site's name", () => {
     );
     expect(name('the blog name', unlinked)).toBe(2);
     expect(name('the blog name', unlinked.slice(0, 3))).toBe(-1);
+    // A post's own title at the top, over a sidebar's headings, is no site name.
+    const postFirst: PageElement[] = [
+      element(
+        {
+          selector: 'article',
+          tag: 'article',
+          role: 'article',
+          box: { x: 0, y: 50, width: 800, height: 900 },
+        },
+        50,
+        null,
+      ), // 0
+      element({ selector: 'article h1', tag: 'h1', role: 'heading', level: 1, text: 'A post' }, 60, 0), // 1
+      element({ selector: 'aside h2', tag: 'h2', role: 'heading', level: 2, text: 'Archive' }, 600, null), // 2
+    ];
+    expect(name('the blog name', postFirst)).toBe(-1);
+    const sectioned = [
+      ...postFirst,
+      element({ selector: 'article h2', tag: 'h2', role: 'heading', level: 2, text: 'Part two' }, 400, 0),
+    ];
+    expect(name('the blog name', sectioned)).toBe(-1);
+    // A heading at the top over a sidebar's, with no post: none either.
+    const sidebarOnly: PageElement[] = [
+      element({ selector: 'h2.top', tag: 'h2', role: 'heading', level: 2, text: 'Welcome' }, 60, null),
+      element({ selector: 'aside h2', tag: 'h2', role: 'heading', level: 2, text: 'Archive' }, 600, null),
+    ];
+    expect(name('the blog name', sidebarOnly)).toBe(-1);
     // The linked one before an earlier heading: in the link ("/."), or holding it.
     const menuFirst: PageElement[] = [
       element({ selector: 'h4.menu', tag: 'h4', role: 'heading', level: 4, text: 'Menu' }, 20, null), // 0
