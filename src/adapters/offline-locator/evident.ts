@@ -2429,11 +2429,11 @@ const HOME_WORDS = new Set(words('home homepage page go to the load logo site ma
 function homeLink(v: ElementView): boolean {
   const href = v.tag === 'a' ? (v.element.attributes.href ?? '').trim() : '';
   const host = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]+/i.exec(href)?.[0] ?? '';
-  // "/." and "./" are the home too (a Blogger header's link).
+  // "/." is the home too (a Blogger header's link); "./" is the page's own folder.
   const path = href
     .slice(host.length)
     .replace(/[?#].*$/, '')
-    .replace(/^\/?\.\/?$/, '/');
+    .replace(/^\/\.$/, '/');
   // A relative link must say "/" at least: not "?lang=fr" or "#main"; "/tv" is a section, "/en-US/" a locale.
   return (host !== '' || path.startsWith('/')) && LOCALE_ROOT.test(path);
 }
@@ -2544,7 +2544,20 @@ export function siteName(query: Query, views: readonly ElementView[]): number {
     views.some((d) => d.ancestors.slice(0, 2).includes(v.index) && homeLink(d));
   const linked = headings.find(home);
   if (linked !== undefined) return linked.index;
-  const first = headings[0];
+  // A link home near the top that is no heading (a logo) is the name: no heading guessed at.
+  if (views.some((v) => homeLink(v) && v.element.box.y < 400)) return -1;
+  // Not a menu's, a notice's or a dialog's heading, nor one hidden for screen readers.
+  const aside = (v: ElementView): boolean =>
+    v.element.box.width * v.element.box.height < 100 ||
+    [v, ...v.ancestors.map((a) => views[a])].some(
+      (u) =>
+        u !== undefined &&
+        (u.tag === 'nav' ||
+          u.role === 'navigation' ||
+          u.role === 'dialog' ||
+          NOTICE_HINTS.some((w) => u.hints.has(w))),
+    );
+  const first = headings.find((v) => !aside(v));
   const level = first?.element.level ?? 0;
   // The post's title lies in the post (an article, or a box its id or class calls a post or
   // entry); the site's name does not — a post title at the top over a sidebar's headings is no
@@ -2567,6 +2580,8 @@ export function siteName(query: Query, views: readonly ElementView[]): number {
   );
   return first !== undefined && below && !inPost(first) ? first.index : -1;
 }
+/** Words of an id or class that mark a bar or box above a site's name: an announcement, a promotion, a cookie notice. */
+const NOTICE_HINTS = ['announcement', 'promo', 'notice', 'banner', 'cookie', 'alert', 'modal'];
 /** Words of an id or class that mark a blog's post. */
 const POST_HINTS = ['post', 'entry', 'article'];
 

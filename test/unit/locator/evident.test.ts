@@ -5527,6 +5527,35 @@ describe("the site's name", () => {
       element({ selector: 'aside h2', tag: 'h2', role: 'heading', level: 2, text: 'Archive' }, 600, null),
     ];
     expect(name('the blog name', sidebarOnly)).toBe(-1);
+    // From a review: an announcement bar's heading, a logo image linked home, a link to "./" (the
+    // page's own folder, not the home).
+    const announced: PageElement[] = [
+      element(
+        { selector: 'div.announcement-bar', tag: 'div', attributes: { class: 'announcement-bar' } },
+        10,
+        null,
+      ), // 0
+      element(
+        { selector: 'div.announcement-bar h2', tag: 'h2', role: 'heading', level: 2, text: 'Spring sale' },
+        10,
+        0,
+      ), // 1
+      element({ selector: 'h2.blog', tag: 'h2', role: 'heading', level: 2, text: 'The Blog' }, 80, null), // 2
+      element({ selector: 'article', tag: 'article', role: 'article' }, 420, null), // 3
+      element({ selector: 'article h2', tag: 'h2', role: 'heading', level: 2, text: 'A post' }, 430, 3), // 4
+    ];
+    expect(name('the blog name at the top', announced)).toBe(2);
+    const logo = [
+      ...announced,
+      element({ selector: 'a.logo', tag: 'a', role: 'link', attributes: { href: '/' } }, 40, null),
+    ];
+    expect(name('the blog name at the top', logo)).toBe(-1);
+    const folder = blog.map((e, i) => (i === 1 ? { ...e, attributes: { href: './' } } : e));
+    const folderMenu = [
+      element({ selector: 'h4.menu', tag: 'h4', role: 'heading', level: 4, text: 'Menu' }, 20, null),
+      ...folder.map((e) => ({ ...e, parent: e.parent === null ? null : e.parent + 1 })),
+    ];
+    expect(name('the blog name', folderMenu)).toBe(-1);
     // The linked one before an earlier heading: in the link ("/."), or holding it.
     const menuFirst: PageElement[] = [
       element({ selector: 'h4.menu', tag: 'h4', role: 'heading', level: 4, text: 'Menu' }, 20, null), // 0
