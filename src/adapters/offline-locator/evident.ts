@@ -1521,9 +1521,9 @@ export function listedReadings(text: string): string[][] {
 const LIST_ITEM = "[\\p{Lu}\\p{N}][\\p{L}\\p{N}'&/-]*(?:\\s+[\\p{L}\\p{N}'&/-]+){0,2}";
 /** Three items or more after a colon, with commas and no "and": "main menu: Home, Gear, Gaming". */
 const COLON_LIST = new RegExp(`:\\s*(${LIST_ITEM}(?:\\s*,\\s*${LIST_ITEM}){2,})\\s*$`, 'u');
-/** Two items after "like", "such as" or "including", with "and" or "or": "links like FrontPage and RecentChanges". */
+/** Two items after a plural of entries and "like", "such as" or "including", with "and" or "or": "links like FrontPage and RecentChanges" (not an example: "firms like Apple and Google"). */
 const PAIR_LIST = new RegExp(
-  `\\b(?:like|such as|including)\\s+(${LIST_ITEM})\\s+(?:and|or)\\s+(${LIST_ITEM})\\s*$`,
+  `\\b(?:links|tabs|items|pages|buttons|entries|sections|categories|menus)\\s+(?:like|such as|including)\\s+(${LIST_ITEM})\\s+(?:and|or)\\s+(${LIST_ITEM})\\s*$`,
   'u',
 );
 
@@ -2304,11 +2304,16 @@ export function searchForm(description: string, query: Query, views: readonly El
   // One that asks for a city or location only when no other says search: a store finder above the
   // site's search is not it, a weather site's location search is.
   const placeless = found.filter((v) => !heldBy(v).every((f) => asksPlace(f, PLACE_WORDS)));
+  // A part of the page, not a wrapper of it that says so (`#page.has-sticky-footer`,
+  // `.content-sidebar-wrap`): it holds no main part or banner and covers at most half the page.
+  const part = (up: ElementView): boolean =>
+    up.area <= 0.5 * right * bottom &&
+    !views.some((d) => d.ancestors.includes(up.index) && (PAGE_PARTS.has(d.role ?? '') || d.tag === 'main'));
   const placed = (v: ElementView): boolean =>
     places.every((k) =>
       v.ancestors.some((a) => {
         const up = views[a];
-        return up !== undefined && k.kind.match(up, views) >= 0.8;
+        return up !== undefined && k.kind.match(up, views) >= 0.8 && part(up);
       }),
     );
   const holding = (placeless.length > 0 ? placeless : found).filter(

@@ -303,6 +303,8 @@ describe('the items a description lists and the phrase it quotes', () => {
     expect(listedItems('the menu: Home, Gear')).toEqual([]);
     expect(listedItems('links like the first and second ones')).toEqual([]);
     expect(listedItems('links like FrontPage and RecentChanges at the top')).toEqual([]);
+    // An example is no list (a review's finding).
+    expect(listedItems('the paragraph mentioning firms like Apple and Google')).toEqual([]);
     // Long runs of items and commas are read at once.
     expect(listedReadings(`: ${'Aa Bb Cc,'.repeat(300)} x`)).toEqual([]);
     expect(listedReadings(`like ${'Aa '.repeat(500)}and`)).toEqual([]);
@@ -2119,6 +2121,17 @@ describe('the new rules on pages a review made up to fool them', () => {
     expect(search('the search box in the footer')).toBe(4);
     expect(search('the sidebar search box')).toBe(-1);
     expect(search('the search box in the sidebar')).toBe(-1);
+    // A page-wide wrapper that says footer (`has-sticky-footer`) is no footer: not the header's form.
+    const wrapped = viewsOf([
+      element(
+        { selector: 'div#page', tag: 'div', attributes: { class: 'has-sticky-footer' }, box: band(0, 4000) },
+        0,
+        null,
+      ),
+      ...page.slice(0, 3).map((e) => ({ ...e, parent: e.parent === null ? 0 : e.parent + 1 })),
+    ]);
+    expect(search('the footer search form', wrapped)).toBe(-1);
+    expect(search('the search form', wrapped)).toBe(1);
     const research = viewsOf([
       element(
         {
