@@ -1,7 +1,7 @@
 import type { ElementMap } from '../../ports/element-locator.js';
 import type { Query } from './hand-matcher.js';
 import { contentWord, timeAsked } from './hand-matcher.js';
-import type { ElementView } from './kinds.js';
+import type { ElementView, Kind } from './kinds.js';
 import { hinted, KINDS, kindsOf, takenFor } from './kinds.js';
 import {
   blankParentheses,
@@ -780,13 +780,14 @@ function showingAll(query: Query, views: readonly ElementView[], items: readonly
   // the items must show outside it. A line of little else ("Tags: Art, Jewelry, Furniture") is.
   const sentence = commaRun(items);
   // The items in the order written, one after the other ("(Art, Jewelry, Asian Antiques, Furniture)"
-  // in the menu that shows them so, not in a dropdown that shows them among its own).
-  const inOrder = (text: string): boolean => {
+  // in the menu that shows them so, not in a dropdown that shows them among its own); of a text the
+  // map cut ("…"), those it shows, two at least, the others shown nowhere in it.
+  const inOrder = (text: string, raw: string): boolean => {
     let at = 0;
-    for (const item of items) {
-      at = text.indexOf(` ${item} `, at);
-      if (at < 0) return false;
-      at += item.length + 1;
+    for (const [count, item] of items.entries()) {
+      const next = text.indexOf(` ${item} `, at);
+      if (next < 0) return count >= 2 && raw.endsWith('…') && !text.includes(` ${item} `);
+      at = next + item.length + 1;
     }
     return true;
   };
@@ -803,7 +804,11 @@ function showingAll(query: Query, views: readonly ElementView[], items: readonly
     const last = items[shown - 1];
     return shown >= 2 && raw.endsWith('…') && text.length - text.lastIndexOf(` ${last} `) <= 80;
   };
-  const ordered = repeatedShowing(query, views, (text, raw, view) => inOrder(text) && shows(text, raw, view));
+  const ordered = repeatedShowing(
+    query,
+    views,
+    (text, raw, view) => inOrder(text, raw) && shows(text, raw, view),
+  );
   return ordered >= 0 ? ordered : repeatedShowing(query, views, shows);
 }
 
@@ -1630,7 +1635,7 @@ export function pageFooter(query: Query, views: readonly ElementView[], descript
   // what it holds ("… with the copyright notice") is free.
   const named = new Set(words(description.replace(/\s(?:with|showing|including|containing)\s.*$/i, '')));
   // A name is written capitalised: "Fandom", not "copyright" or "disclaimer".
-  const capitalised = new Set(words((description.match(/\b\p{Lu}[\p{L}\d]*/gu) ?? []).join(' ')));
+  const capitalised = capitalisedWords(description);
   const extra = query.terms
     .filter((t) => !t.kindWord && !SITE_NOUNS.has(t.word) && named.has(t.word))
     .map((t) => t.word);
@@ -1679,16 +1684,62 @@ export function pageFooter(query: Query, views: readonly ElementView[], descript
     ? only.index
     : -1;
 }
+/** The words of `text` written with a capital letter anywhere ("Fandom", "eBay", "WebMD"), as {@link words} reads them: a name's. */
+export function capitalisedWords(text: string): Set<string> {
+  return new Set(words((text.match(/[\p{L}\d]*\p{Lu}[\p{L}\d]*/gu) ?? []).join(' ').toLowerCase()));
+}
+
+/**
+ * True when `v` shows the name `word` (as {@link capitalisedWords} reads it: "ebay", not "e bay") in
+ * its name, text, alt, title, placeholder or class.
+ */
+function showsName(v: ElementView, word: string): boolean {
+  const a = v.element.attributes;
+  const said = `${v.element.name} ${v.element.text} ${a.alt ?? ''} ${a.title ?? ''} ${a.placeholder ?? ''} ${a.class ?? ''}`;
+  return words(said.toLowerCase()).includes(word);
+}
+
+/**
+ * True when the page shows `word` ({@link showsName}) as its own name near the top (above 400 px): a
+ * link to its home or a logo does, or an element inside one (an image's alt "eBay Logo", an icon's
+ * class `mark-github`).
+ */
+export function showsAsName(views: readonly ElementView[], word: string): boolean {
+  const logo = KINDS.logo;
+  const names = views.filter(
+    (v) => v.element.box.y < 400 && (homeLink(v) || (logo?.match(v, views) ?? 0) >= 0.8),
+  );
+  return names.some(
+    (n) =>
+      showsName(n, word) ||
+      views.some((d) => d.ancestors.slice(0, 3).includes(n.index) && showsName(d, word)),
+  );
+}
+
 /** Where a description says what its element holds: "… with the copyright notice", "… showing the price". */
 const HOLDS_AT = /\s(?:with|showing|including|containing)\s/i;
 
-/** A description split where it says what the element holds: the words before, and those after (stemmed). */
-export function holdsClause(description: string): { said: string; held: string[] } {
+/** Where what an element holds ends and where it is begins: "… with the category dropdown | in the header". */
+const PLACE_AT = /\s(?:in|at|on|near|inside|under|below|above|beneath)\s/i;
+
+/**
+ * A description split where it says what the element holds: the words before, and those after
+ * (stemmed) up to where it says where the element is ("… with the category dropdown in the header":
+ * "category dropdown").
+ */
+export function holdsClause(description: string): { said: string; held: string[]; phrases: string[][] } {
   const clause = HOLDS_AT.exec(description);
-  if (!clause) return { said: description, held: [] };
+  if (!clause) return { said: description, held: [], phrases: [] };
+  const rest = description.slice(clause.index + clause[0].length);
+  const place = PLACE_AT.exec(rest);
+  const heldText = place ? rest.slice(0, place.index) : rest;
   return {
     said: description.slice(0, clause.index),
-    held: words(description.slice(clause.index + clause[0].length)),
+    held: words(heldText),
+    phrases: heldText
+      .split(/,|&|\band\b|\bor\b/i)
+      .map((phrase) => words(phrase))
+      .filter((phrase) => phrase.length > 0),
   };
 }
 
@@ -1703,9 +1754,29 @@ export function holdsWord(v: ElementView, views: readonly ElementView[], word: s
   return kindsOf(word).some((k) => k.strength >= 0.8 && inside.some((d) => k.kind.match(d, views) >= 0.8));
 }
 
-/** True when `v` holds every word of `held` ({@link holdsWord}). */
-const holdsAll = (v: ElementView, views: readonly ElementView[], held: readonly string[]): boolean =>
-  held.every((w) => holdsWord(v, views, w));
+/**
+ * True when `v` holds all that `phrases` ({@link holdsClause}) say. The last kind word of a phrase
+ * ("dropdown", "button") names elements of that kind inside `v`, and the words before it must be
+ * shown (in the text, label, id or class) by one of them: "the category dropdown" is a dropdown that
+ * says category, "the Search button" a button that says search. Other words must be shown by `v` or
+ * an element inside it; a kind word with no element of its kind inside, too.
+ */
+function holdsAll(v: ElementView, views: readonly ElementView[], phrases: readonly string[][]): boolean {
+  const inside = views.filter((d) => d.ancestors.includes(v.index));
+  const shows = (d: ElementView, w: string): boolean => d.textSet.has(w) || d.labels.has(w) || d.hints.has(w);
+  const shown = (w: string): boolean => shows(v, w) || inside.some((d) => shows(d, w));
+  const strongKinds = (w: string): Kind[] => kindsOf(w).flatMap((k) => (k.strength >= 0.8 ? [k.kind] : []));
+  return phrases.every((phrase) => {
+    const head = phrase.findLastIndex((w) => strongKinds(w).length > 0);
+    const kinds = head >= 0 ? strongKinds(phrase[head] ?? '') : [];
+    const ofKind = inside.filter((d) => kinds.some((k) => k.match(d, views) >= 0.8));
+    if (ofKind.length === 0) return phrase.every(shown);
+    return (
+      phrase.slice(0, head).every((w) => ofKind.some((d) => shows(d, w))) &&
+      phrase.slice(head + 1).every(shown)
+    );
+  });
+}
 
 /** The roles of the page's main part and banner: a footer holds neither (it may hold a logo's `h1`). */
 const PAGE_PARTS = new Set(['main', 'banner']);
@@ -2238,8 +2309,8 @@ export function searchForm(description: string, query: Query, views: readonly El
   if (!strong.includes('search') || (head !== 'search' && head !== 'form')) return -1;
   // What the form holds, said after "with" ("… with the category dropdown", "… with Titles and Text
   // buttons"), must be in it; the site's name, capitalised, may stand before it ("the eBay search bar").
-  const { said, held } = holdsClause(description);
-  const name = new Set(words((said.match(/[\p{L}\d]*\p{Lu}[\p{L}\d]*/gu) ?? []).join(' ').toLowerCase()));
+  const { said, held, phrases } = holdsClause(description);
+  const name = capitalisedWords(said);
   // "the footer search form", "the search box in the sidebar": the one in that part of the page.
   const places = query.contextKinds.filter((k) => SEARCH_PLACES.has(k.kind.id) && k.strength >= 0.8);
   // Words that say what it holds or where it is are read below.
@@ -2316,8 +2387,20 @@ export function searchForm(description: string, query: Query, views: readonly El
         return up !== undefined && k.kind.match(up, views) >= 0.8 && part(up);
       }),
     );
+  // A capitalised word is the site's name only when the page shows it as its name (its logo, its
+  // link home) or the form does ("Search Wikipedia"): not "the Advanced Search form", nor a
+  // description's first word ("Job search form").
+  const named = query.terms
+    .filter((t) => !t.kindWord && !SEARCH_FORM_WORDS.has(t.word) && !free(t.word) && name.has(t.word))
+    .map((t) => t.word);
+  const saysName = (v: ElementView): boolean =>
+    named.every(
+      (w) =>
+        showsAsName(views, w) ||
+        [v, ...views.filter((d) => d.ancestors.includes(v.index))].some((d) => showsName(d, w)),
+    );
   const holding = (placeless.length > 0 ? placeless : found).filter(
-    (v) => holdsAll(v, views, held) && placed(v),
+    (v) => holdsAll(v, views, phrases) && placed(v) && saysName(v),
   );
   return firstOrLast(query, innermostOf(holding));
 }
@@ -2943,12 +3026,14 @@ function repeatedShowing(
   const innermost = innermostShowing(views, shows);
   if (innermost.length === 0) return -1;
   const first = innermost.reduce((top, v) => (v.element.box.y < top.element.box.y ? v : top));
-  // One menu repeated: each copy shares at least 80 % of its words with the first.
+  // One menu repeated: each copy shares at least 80 % of its words with the first — of the fewer
+  // words, when the map cut a text ("…").
   const own = new Set(words(first.element.text));
   const alike = (v: ElementView): boolean => {
     const other = new Set(words(v.element.text));
     const shared = [...other].filter((w) => own.has(w)).length;
-    return shared >= 0.8 * Math.max(own.size, other.size);
+    const cut = first.element.text.endsWith('…') || v.element.text.endsWith('…');
+    return shared >= 0.8 * (cut ? Math.min(own.size, other.size) : Math.max(own.size, other.size));
   };
   if (!innermost.every(alike)) return -1;
   return firstOrLast(

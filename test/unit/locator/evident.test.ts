@@ -2154,6 +2154,12 @@ describe('the new rules on pages a review made up to fool them', () => {
   });
 
   it('takes the search form by the site name written before it and by what it holds, said after "with"', () => {
+    const logo = (alt: string): PageElement =>
+      element(
+        { selector: 'img#logo', tag: 'img', role: 'img', name: alt, attributes: { id: 'logo', alt } },
+        0,
+        null,
+      );
     const page: PageElement[] = [
       element(
         { selector: 'form#gh-f', tag: 'form', attributes: { id: 'gh-f' }, box: band(10, 34) },
@@ -2182,11 +2188,23 @@ describe('the new rules on pages a review made up to fool them', () => {
         0,
       ), // 3
       element({ selector: 'main', tag: 'main', role: 'main', box: band(100, 3000) }, 100, null), // 4
+      logo('eBay Logo'), // 5
     ];
     const views = viewsOf(page);
-    const search = (d: string): number => searchForm(d, parseDescription(d), views);
+    const search = (d: string, on = views): number => searchForm(d, parseDescription(d), on);
     expect(search('the eBay search bar at the top')).toBe(0);
-    expect(search('the Wikipedia search form')).toBe(0);
+    // A capitalised word is a name only when the page shows it as its name (its logo, its link
+    // home) or the form says it: not a name the page does not show, nor a description's first word.
+    expect(search('the Wikipedia search form')).toBe(-1);
+    expect(search('Job search form')).toBe(-1);
+    expect(search('the eBay search bar at the top', viewsOf([...page.slice(0, 5), logo('Wikipedia')]))).toBe(
+      -1,
+    );
+    expect(search('the Wikipedia search form', viewsOf([...page.slice(0, 5), logo('Wikipedia')]))).toBe(0);
+    const saying = page.map((e, i) =>
+      i === 1 ? { ...e, attributes: { ...e.attributes, placeholder: 'Search eBay' } } : e,
+    );
+    expect(search('the eBay search bar at the top', viewsOf(saying.slice(0, 5)))).toBe(0);
     // A word that is no name still names one of several.
     expect(search('the job search form')).toBe(-1);
     expect(search('the search bar with the category dropdown')).toBe(0);
@@ -2195,6 +2213,12 @@ describe('the new rules on pages a review made up to fool them', () => {
     expect(search('the search bar with the language dropdown')).toBe(-1);
     expect(search('the search box with Titles and Text buttons')).toBe(-1);
     expect(search('the search bar with a checkbox')).toBe(-1);
+    // The words before a kind word say which of its kind: a button that says search, not any button.
+    expect(search('the search box with the Search button')).toBe(-1);
+    expect(search('the search box with the category dropdown and the Titles button')).toBe(0);
+    expect(search('the search box with the Titles dropdown')).toBe(-1);
+    // Where it is, said after what it holds, is not held.
+    expect(search('the search bar with the category dropdown at the top of the page')).toBe(0);
     // "with" says what it holds, not which part of the page: still no field alone.
     expect(search('the search field with the category dropdown')).toBe(-1);
   });
@@ -5071,6 +5095,25 @@ describe('a menu whose dropdown is hidden, a trail of one link, a control repeat
     });
     // In no one order: both show them, neither is a copy of the other — none.
     expect(listed('the menu with Furniture, Art and Jewelry').index).toBe(-1);
+    // A menu whose text the map cut ("…") shows its first items in order: it, not an uncut copy
+    // further down (the footer's).
+    const cut = viewsOf([
+      { ...page[0]!, text: 'Art Jewelry Asian Antiques Furn…' },
+      ...page.slice(1, 6),
+      ...page.slice(0, 6).map((e, i) => ({
+        ...e,
+        selector: `footer ${e.selector}`,
+        parent: i === 0 ? null : 6,
+        box: { ...e.box, y: 5000 },
+      })),
+    ]);
+    expect(
+      evidentFound(
+        'the category menu (Art, Jewelry, Asian Antiques, Furniture, ...)',
+        parseDescription('the category menu (Art, Jewelry, Asian Antiques, Furniture, ...)'),
+        cut,
+      ),
+    ).toEqual({ index: 0, rule: 'listed' });
   });
 
   it("takes a trail before a section's name alone in the masthead, classed as a breadcrumb too", () => {
