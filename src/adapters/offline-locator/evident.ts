@@ -672,7 +672,7 @@ export function evidentFound(
     ['adjacent', () => adjacentLinks(description, query, views)],
     ['subheadline', () => subheadline(description, query, views)],
     ['logo', () => brandLogo(description, query, views)],
-    ['site', () => siteName(query, views)],
+    ['site', () => siteName(description, query, views)],
     ['heading', () => namedTitle(description, query, views)],
     ['code', () => codeFound(description, query, views)],
     ['text', () => mainText(query, views)],
@@ -1146,6 +1146,16 @@ const ID_FILLERS = new Set([
 ]);
 
 /**
+ * Classes that say how an element looks or what state it is in, not what it is: "the highlights"
+ * is no `.highlight` stat box. Each is its own stem.
+ */
+const STYLE_CLASSES = new Set(
+  words(
+    'highlight active selected current disabled hidden visible open closed expanded collapsed bold small large big dark light sticky fixed clearfix left right center odd even first last featured',
+  ),
+);
+
+/**
  * The element whose id says just what the description says, in the description's own words: an id
  * is the one name a page gives one element, so `#comments` for "the reader comments",
  * `#commentform` for "the form to leave a comment", `#site-navigation` for "the main navigation",
@@ -1178,8 +1188,8 @@ function idOfWord(query: Query, views: readonly ElementView[]): number {
   const found = views.filter((v) => says(v.element.attributes.id ?? ''));
   if (found.length > 0) return found.length === 1 ? (found[0]?.index ?? -1) : -1;
   // Else the one element with a class that is the word ("the lyrics": `.lyrics`), no link or
-  // control, nor a layout's word (`.container`, `.wrapper`).
-  if (ID_FILLERS.has(term.word)) return -1;
+  // control, nor a layout's or a style's word (`.container`, `.wrapper`; `.highlight`, `.active`).
+  if (ID_FILLERS.has(term.word) || STYLE_CLASSES.has(term.word)) return -1;
   const classed = views.filter(
     (v) => !CONTROL_TAGS.has(v.tag) && (v.element.attributes.class ?? '').split(/\s+/).some(says),
   );
@@ -2236,7 +2246,8 @@ export function shownFile(description: string, views: readonly ElementView[]): n
 /**
  * For "the list of files in the repository", "the files and folders": the innermost element that
  * holds most of the page's links to a repository's files and folders (paths with `/blob/` or
- * `/tree/`), at least three. -1 otherwise, or for a diff's changed files.
+ * `/tree/`), at least three — not those of a README's text, which may link to many of its docs.
+ * -1 otherwise, or for a diff's changed files.
  */
 export function fileList(description: string, views: readonly ElementView[]): number {
   const asked =
@@ -2249,10 +2260,14 @@ export function fileList(description: string, views: readonly ElementView[]): nu
       v.tag === 'a' &&
       /\/(?:-\/)?(?:blob|tree)\//.test(v.element.attributes.href ?? '') &&
       /^\S+$/.test(v.element.text.trim()) &&
-      !v.hints.has('permalink'),
+      !v.hints.has('permalink') &&
+      !v.ancestors.some((a) => README_HINTS.some((h) => views[a]?.hints.has(h))),
   );
   return innermostHolding(views, links, 3);
 }
+
+/** Words of an id or class that mark a repository's README, its text rendered from Markdown. */
+const README_HINTS = ['readme', 'markdown'];
 
 /** Words that say where a thing is on the page, not what it is called. */
 const WHERE = new Set([
@@ -2498,9 +2513,17 @@ export function subheadline(description: string, query: Query, views: readonly E
   const h1 =
     h1s.find((v) => within(v, ['article', 'main'])) ?? h1s.find((v) => !within(v, ['banner', 'navigation']));
   if (h1 === undefined) return -1;
-  const next = views.find(
+  // Past a notice above the standfirst: a disclosure ("We independently review…"), a player's
+  // "Listen to this article", an age warning — and past what lies inside it; a block whose id or
+  // class says summary among the first lines comes first.
+  const after = views.filter(
     (v) => v.index > h1.index && !v.ancestors.includes(h1.index) && v.element.text.trim() !== '',
   );
+  const notices = after.filter(
+    (v) => NOTICE_LINE.test(v.element.text.trim()) || NOTICE_LINE_HINTS.some((h) => v.hints.has(h)),
+  );
+  const lines = after.filter((v) => !notices.some((n) => n === v || v.ancestors.includes(n.index)));
+  const next = lines.slice(0, 4).find((v) => SUMMARY_HINTS.some((h) => v.hints.has(h))) ?? lines[0];
   if (next === undefined) return -1;
   const text = next.element.text.trim();
   const block = /^h[2-6]$/.test(next.tag) || next.tag === 'p' || SUMMARY_HINTS.some((h) => next.hints.has(h));
@@ -2613,8 +2636,13 @@ const SITE_WORDS = new Set(words('site website blog', { keepStopwords: true }));
  * no heading near the top links home, the first of them when a heading of its level or a lower one
  * follows it further down (the post's title under the blog's). -1 otherwise.
  */
-export function siteName(query: Query, views: readonly ElementView[]): number {
-  const said = [...query.terms, ...query.contextTerms].map((t) => t.word);
+export function siteName(description: string, query: Query, views: readonly ElementView[]): number {
+  // "Site" is a stopword to the matcher: read from the description itself ("the site name").
+  const said = [
+    ...query.terms.map((t) => t.word),
+    ...query.contextTerms.map((t) => t.word),
+    ...words(description, { keepStopwords: true }).filter((w) => SITE_WORDS.has(w)),
+  ];
   if (!said.some((w) => SITE_WORDS.has(w)) || !said.some((w) => NAME_WORDS.has(w))) return -1;
   if (said.some((w) => !SITE_WORDS.has(w) && !NAME_WORDS.has(w) && !WHERE.has(w))) return -1;
   // "… in the footer": another part of the page than its top.
@@ -2668,6 +2696,12 @@ export function siteName(query: Query, views: readonly ElementView[]): number {
   );
   return first !== undefined && below && !inPost(first) ? first.index : -1;
 }
+/** A notice that may stand between a headline and its standfirst: a disclosure, a player, an age warning. */
+const NOTICE_LINE =
+  /^(?:listen to (?:this|the) (?:article|story)|this (?:article|story) is (?:more than|over) \d|(?:we|our editors) (?:independently|may earn)|.*\b(?:affiliate (?:links?|commission)|earn (?:a|an affiliate) commission)\b)/i;
+/** Words of an id or class that mark such a notice. */
+const NOTICE_LINE_HINTS = ['disclosure', 'disclaimer', 'affiliate', 'audio', 'listen', 'player'];
+
 /** Words of an id or class that mark a bar or box above a site's name: an announcement, a promotion, a cookie notice. */
 const NOTICE_HINTS = ['announcement', 'promo', 'notice', 'banner', 'cookie', 'alert', 'modal'];
 /** Words of an id or class that mark a blog's post. */

@@ -1283,6 +1283,16 @@ describe('an element by its id', () => {
       element({ selector: 'div.wrap', tag: 'div', attributes: { class: 'wrapper' } }, 10, null),
     ]);
     expect(namedById('the wrapper', parseDescription('the wrapper'), boxed)).toBe(-1);
+    // A style's or a state's class is no name: "the highlights" is no `.highlight` stat box.
+    const styled = viewsOf([
+      ...song,
+      element(
+        { selector: 'div.stat', tag: 'div', attributes: { class: 'stat highlight' }, text: '42' },
+        10,
+        null,
+      ),
+    ]);
+    expect(namedById('the highlights', parseDescription('the highlights'), styled)).toBe(-1);
     expect(named('the song')).toBe(-1);
     const twice = viewsOf([
       ...song,
@@ -2055,6 +2065,57 @@ describe('the line under the headline', () => {
     const found = evidentFound('the subheadline', parseDescription('the subheadline'), views);
     expect(found).toEqual({ index: 5, rule: 'subheadline' });
     expect(vouchedEvident(found)).toBe(5);
+  });
+
+  it('is past a disclosure, a player or an age warning over the standfirst, and a block marked summary comes first', () => {
+    const line = (selector: string, text: string, y: number, attributes = {}): PageElement =>
+      element({ selector, tag: 'p', text, attributes }, y, 3);
+    const under = (...lines: PageElement[]): ReturnType<typeof viewsOf> =>
+      viewsOf([...page.slice(0, 5), ...lines]);
+    const disclosure = line(
+      'p.note',
+      'We independently review everything we recommend. When you buy through our links, we may earn a commission.',
+      130,
+    );
+    const standfirst = line('p.lede', 'Cheap launches change who gets to go', 160);
+    expect(sub('the subheadline', under(disclosure, standfirst))).toBe(6);
+    expect(
+      sub('the subheadline', under(line('p.a', 'Listen to this article · 4 min', 130), standfirst)),
+    ).toBe(6);
+    expect(
+      sub('the subheadline', under(line('p.a', 'This article is more than 5 years old', 130), standfirst)),
+    ).toBe(6);
+    const player = element(
+      {
+        selector: 'div.audio-player',
+        tag: 'div',
+        text: 'Play 4:05 Speed 1x',
+        attributes: { class: 'audio-player' },
+      },
+      130,
+      3,
+    );
+    // Nor a line inside the player.
+    const caption = element(
+      { selector: 'div.audio-player p', tag: 'p', text: 'Hear the story read by its author' },
+      130,
+      5,
+    );
+    expect(sub('the subheadline', under(player, caption, standfirst))).toBe(7);
+    // A credit line first, then the block the page marks as the summary.
+    const summary = line('p.summary', 'Cheap launches change who gets to go', 160, { class: 'summary' });
+    expect(
+      sub(
+        'the subheadline',
+        under(line('p.credit', 'Photographs from the launch pad at dawn', 130), summary),
+      ),
+    ).toBe(6);
+    expect(
+      sub(
+        'the subheadline',
+        under(line('p.credit', 'Photographs from the launch pad at dawn', 130), standfirst),
+      ),
+    ).toBe(5);
   });
 });
 
@@ -3566,6 +3627,25 @@ describe("a repository's list of files", () => {
     const found = evidentFound(d, parseDescription(d), viewsOf(page));
     expect(found).toEqual({ index: 2, rule: 'files' });
     expect(vouchedEvident(found)).toBe(2);
+  });
+
+  it("is not a README's text that links to more of the repository's docs than the file table shows", () => {
+    const readme: PageElement[] = [
+      ...page,
+      element(
+        {
+          selector: 'article.markdown-body',
+          tag: 'article',
+          attributes: { class: 'markdown-body' },
+          text: 'Docs',
+        },
+        900,
+        null,
+      ), // 7
+      element({ selector: 'article ul', tag: 'ul', role: 'list', text: 'a b c d e' }, 950, 7), // 8
+      ...['a', 'b', 'c', 'd', 'e'].map((name) => link(`${name}.md`, `/o/r/blob/main/docs/${name}.md`, 8)), // 9–13
+    ];
+    expect(fileList('the list of files in the repository', viewsOf(readme))).toBe(2);
   });
 });
 
@@ -5544,12 +5624,15 @@ describe("the site's name", () => {
     ), // 3
     element({ selector: 'h3.post', tag: 'h3', role: 'heading', level: 3, text: 'A post' }, 430, 3), // 4
   ];
-  const name = (d: string, on = blog): number => siteName(parseDescription(d), viewsOf(on));
+  const name = (d: string, on = blog): number => siteName(d, parseDescription(d), viewsOf(on));
 
   it('is the heading near the top that links to the home page ("/." too), or the first one over a post title', () => {
     expect(name('the blog name at the top')).toBe(2);
     expect(name("the site's title")).toBe(2);
     expect(name("the blog's name at the top of the page")).toBe(2);
+    expect(name('the site name')).toBe(2);
+    expect(name('the website name at the top')).toBe(2);
+    expect(name('the name')).toBe(-1);
     // No link home: the first heading near the top, when a post's title follows it.
     const unlinked = blog.map((e, i) =>
       i === 1 ? { ...e, attributes: { href: '/2024/05/a-post.html' } } : e,
