@@ -2432,12 +2432,19 @@ const COMMENTS_PAGER = unplaced('(?:comments?|replies)');
 /** A link's label that says back or on: "Previous article …", "« Older posts", "Next Chapter 7 …", "Newer »". */
 const PREVIOUS_LINK = /^\W{0,3}(?:prev|previous|older|earlier)\b|^\s*[«‹←]/i;
 const NEXT_LINK = /^\W{0,3}(?:next|newer|later)\b|[»›→]\s*$/i;
+/** A label beside a link that shows only the other page's title: "Previous:", "Next »". */
+const PREVIOUS_LABEL = /^\W{0,3}(?:prev|previous|older)\b\W*$/i;
+const NEXT_LABEL = /^(?:next|newer)\b\W*$/i;
+/** Words of an id or class that mark the box of a link back or on (`nav-previous`, `post-next`). */
+const PREVIOUS_HINTS = words('previous prev older');
+const NEXT_HINTS = words('next newer');
 
 /**
  * The links to the previous and next page, when the description asks for both ("links to the
  * previous and next chapters", "the older and newer posts links"): the innermost elements that hold
  * a link whose label begins "Previous", "Prev", "Older" or "«" and one that begins "Next", "Newer"
- * or ends "»", and that hold no `h1`, main part or article (a pair far apart is no pager) and lie in
+ * or ends "»" — or, for links that show only the other page's title, a label beside one that says
+ * just so ("Next:") or a box around one whose class does (`nav-previous`) — and that hold no `h1`, main part or article (a pair far apart is no pager) and lie in
  * no comments (in them, for "the older and newer comments links"); the first on the page, or the
  * last "at the bottom". -1 when none, and for another pager ("the previous and next photo
  * buttons", "… month links of the calendar").
@@ -2456,9 +2463,23 @@ export function adjacentLinks(description: string, query: Query, views: readonly
         ),
     );
   const links = views.filter((v) => (v.role === 'link' || (v.tag === 'a' && v.role === null)) && !widget(v));
-  const next = links.filter((v) => NEXT_LINK.test(label(v)));
+  // Links that show only the other page's title count by what marks them: a label beside them
+  // ("Next:", "Previous:"), or a box whose class says so around them (WordPress's `nav-previous`).
+  const linked = (v: ElementView): boolean =>
+    links.some((l) => l.index === v.index || l.ancestors.slice(0, 3).includes(v.index));
+  const marked = (marks: readonly string[], says: RegExp): ElementView[] =>
+    views.filter(
+      (v) =>
+        !widget(v) &&
+        ((!links.includes(v) && v.element.text.length <= 12 && says.test(v.element.text.trim())) ||
+          (marks.some((w) => v.hints.has(w)) && linked(v) && v.element.text.trim() !== '')),
+    );
+  const next = [...links.filter((v) => NEXT_LINK.test(label(v))), ...marked(NEXT_HINTS, NEXT_LABEL)];
   const holders = new Set<number>();
-  for (const previous of links.filter((v) => PREVIOUS_LINK.test(label(v)))) {
+  for (const previous of [
+    ...links.filter((v) => PREVIOUS_LINK.test(label(v))),
+    ...marked(PREVIOUS_HINTS, PREVIOUS_LABEL),
+  ]) {
     const holder = previous.ancestors.find((a) => next.some((n) => n.ancestors.includes(a)));
     if (holder !== undefined) holders.add(holder);
   }

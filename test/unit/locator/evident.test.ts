@@ -2012,6 +2012,47 @@ describe("the page's search form, its previous and next links, and a wordmark lo
     expect(adjacent('links to the previous and next articles', apart)).toBe(-1);
   });
 
+  it("takes links that show only the other page's title by a label beside them or a box whose class says so", () => {
+    const adjacent = (description: string, on: PageElement[]): number =>
+      adjacentLinks(description, parseDescription(description), viewsOf(on));
+    const titled = (selector: string, text: string, parent: number): PageElement =>
+      element(
+        { selector, tag: 'a', role: 'link', name: text, text, attributes: { href: '/a/' } },
+        3000,
+        parent,
+      );
+    const labelled: PageElement[] = [
+      element({ selector: 'p.PageNavigation', tag: 'p', text: 'Next: A Previous: B' }, 3000, null), // 0
+      element({ selector: 'p b.n', tag: 'b', text: 'Next:' }, 3000, 0), // 1
+      titled('p a.n', 'Elegantly activating a virtualenv', 0), // 2
+      element({ selector: 'p b.p', tag: 'b', text: 'Previous:' }, 3020, 0), // 3
+      titled('p a.p', 'The high cost of slow builds', 0), // 4
+    ];
+    expect(adjacent('links to the next and previous articles', labelled)).toBe(0);
+    // A label that says more is prose, not a label.
+    const prose = labelled.map((e, i) => (i === 1 ? { ...e, text: 'Next step' } : e));
+    expect(adjacent('links to the next and previous articles', prose)).toBe(-1);
+    const classed: PageElement[] = [
+      element({ selector: 'div.nav-links', tag: 'div', text: 'A B' }, 3000, null), // 0
+      element(
+        { selector: 'div.nav-previous', tag: 'div', attributes: { class: 'nav-previous' }, text: 'A' },
+        3000,
+        0,
+      ), // 1
+      titled('div.nav-previous a', 'The AMP Camp build process', 1), // 2
+      element(
+        { selector: 'div.nav-next', tag: 'div', attributes: { class: 'nav-next' }, text: 'B' },
+        3000,
+        0,
+      ), // 3
+      titled('div.nav-next a', 'Adobe Experience Cloud Extends AMP', 3), // 4
+    ];
+    expect(adjacent('links to the previous and next posts', classed)).toBe(0);
+    // A class that says next on a box with no link is no pager's.
+    const unlinked = classed.filter((_, i) => i !== 4);
+    expect(adjacent('links to the previous and next posts', unlinked)).toBe(-1);
+  });
+
   it('is a wordmark marked as the logo that shows the brand, before a later image; a logo link only for "logo link"', () => {
     const logo = (description: string): number =>
       brandLogo(description, parseDescription(description), views);
