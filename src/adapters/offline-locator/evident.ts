@@ -856,18 +856,46 @@ function quotedShowing(description: string, query: Query, views: readonly Elemen
  * The box a heading the description names heads, the heading written as the page writes it ("the
  * Add-ons section"), or begun with before words for a box of things ({@link headingsFirst}: "the
  * Fan Feed list of more stories"); or a title of two words or more that no heading shows, set in a
- * span ("the Trending on Kinja list"). -1 when none or several.
+ * span ("the Trending on Kinja list"). A heading may show a wiki's "[edit]" or a permalink's "¶"
+ * after its name; one with no box of its own, its section's blocks beside it, means the one block
+ * under it ({@link soleBlockUnder}) unless a heading is asked for. -1 when none or several.
  */
 function namedTitle(description: string, query: Query, views: readonly ElementView[]): number {
   for (const title of [...titles(description), ...headingsFirst(description, views)]) {
-    const headed = (text: string, v: ElementView): boolean => v.role === 'heading' && text === ` ${title} `;
+    // A wiki's heading says "[edit]" after its name, a docs page's a "¶" or "#" permalink.
+    const headed = (text: string, v: ElementView): boolean =>
+      v.role === 'heading' &&
+      (text === ` ${title} ` || plain(v.element.text.replace(HEADING_MARK, '')) === title);
     let found = soleShowing(views, (text, _, v) => headed(text, v));
     if (found < 0 && title.includes(' ') && !views.some((v) => headed(` ${plainText(v)} `, v)))
       found = soleShowing(views, (text) => text === ` ${title} `);
-    if (found >= 0) return holding(query, views, found, title, description);
+    if (found < 0) continue;
+    const held = holding(query, views, found, title, description);
+    // A heading with no box of its own, its section's blocks beside it (a wiki's): the one block
+    // under it, unless the heading is what is asked for.
+    const heading = views[held];
+    if (heading?.role !== 'heading' || asks(query, 'heading')) return held;
+    return soleBlockUnder(views, heading);
   }
   return -1;
 }
+
+/**
+ * The one element after `heading` among its siblings before the next heading of its level or a
+ * higher one (a wiki's section: an `h2`, then its list); -1 when there is none or more than one.
+ */
+function soleBlockUnder(views: readonly ElementView[], heading: ElementView): number {
+  const parent = heading.ancestors[0];
+  const level = heading.element.level ?? 6;
+  const after = views.filter((v) => v.index > heading.index && v.ancestors[0] === parent);
+  const end = after.findIndex((v) => v.role === 'heading' && (v.element.level ?? 6) <= level);
+  const section = (end < 0 ? after : after.slice(0, end)).filter((v) => v.element.text.trim() !== '');
+  return section.length === 1 ? (section[0]?.index ?? -1) : -1;
+}
+
+/** What a heading may show after its name: a wiki's "[edit]" link, a permalink's "¶", "#" or "§". */
+const HEADING_MARK =
+  /\s*(?:\[\s*(?:edit(?: source)?|bearbeiten|modifier(?: le code)?|editar|modifica)\s*\]|[¶#§🔗])\s*$/iu;
 
 /** Words for a box of things, which may follow a heading's name: "the Fan Feed list of more stories". */
 const BOX_WORDS = new Set(

@@ -2012,6 +2012,32 @@ describe("the page's search form, its previous and next links, and a wordmark lo
     expect(adjacent('links to the previous and next articles', apart)).toBe(-1);
   });
 
+  it("takes the one block under a wiki's heading that says [edit] after its name, its section's blocks beside it", () => {
+    const wiki: PageElement[] = [
+      element({ selector: 'div.mw-parser-output', tag: 'div', box: band(0, 3000) }, 0, null), // 0
+      element({ selector: 'h2.a', tag: 'h2', role: 'heading', level: 2, text: 'See also[edit]' }, 2000, 0), // 1
+      element(
+        { selector: 'h2.a a', tag: 'a', role: 'link', text: 'edit', attributes: { href: '?action=edit' } },
+        2000,
+        1,
+      ), // 2
+      element(
+        { selector: 'ul.see', tag: 'ul', role: 'list', text: 'Vector space Skew-Hermitian matrix' },
+        2040,
+        0,
+      ), // 3
+      element({ selector: 'h2.b', tag: 'h2', role: 'heading', level: 2, text: 'References[edit]' }, 2200, 0), // 4
+      element({ selector: 'p.note', tag: 'p', text: 'Notes on sources' }, 2240, 0), // 5
+      element({ selector: 'ol.refs', tag: 'ol', role: 'list', text: 'Frankel, Theodore (2004)' }, 2280, 0), // 6
+    ];
+    const found = (d: string): { index: number; rule: string | null } =>
+      evidentFound(d, parseDescription(d), viewsOf(wiki));
+    expect(found('the See also links')).toEqual({ index: 3, rule: 'heading' });
+    expect(found('the See also heading')).toEqual({ index: 1, rule: 'heading' });
+    // Two blocks under the heading: not one of them, nor the heading.
+    expect(found('the References list').index).toBe(-1);
+  });
+
   it("takes links that show only the other page's title by a label beside them or a box whose class says so", () => {
     const adjacent = (description: string, on: PageElement[]): number =>
       adjacentLinks(description, parseDescription(description), viewsOf(on));
