@@ -24,6 +24,7 @@ import {
   decideAnswer,
   inDoubt,
   NESTED_GAP,
+  numberedScores,
   placedScores,
   namedControl,
   soleDate,
@@ -108,7 +109,7 @@ interface Sample {
   byId: number;
   /** The element whose class says what the description says (namedByClass in evident.ts), -1 when none. */
   byClass: number;
-  /** The ranker's scores as the locator takes them (placedScores in offline-locator.ts). */
+  /** The ranker's scores as the locator takes them (placedScores and numberedScores in offline-locator.ts). */
   placed: (scores: number[]) => number[];
   /** True when an answer of this element is capped at DOUBT_CAP (doubtful in hand-matcher.ts). */
   doubt: (index: number) => boolean;
@@ -160,7 +161,8 @@ for (const p of pages) {
       cut: p.map.cut ?? p.map.candidates > p.map.elements.length,
       byId: BY_ID ? namedById(c.description, query, views) : -1,
       byClass: BY_CLASS ? namedByClass(c.description, query, views) : -1,
-      placed: (scores) => placedScores(scores, query, views, p.map),
+      placed: (scores) =>
+        numberedScores(placedScores(scores, query, views, p.map), c.description, query, views),
       doubt: (index) => inDoubt(query, views, p.map, rows, index),
       fits: (index) => answerFits(query, views, p.map, rows, index),
     });

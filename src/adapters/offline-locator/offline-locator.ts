@@ -154,7 +154,12 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   const evidentOne = evidentFound(description, query, views, map.about?.authors);
   const evident = evidentOne.index;
   const rows = featureRows(query, views, scorer, map, hand.index, evident);
-  const scores = placedScores(scoreRows(RANKER, rows), query, views, map);
+  const scores = numberedScores(
+    placedScores(scoreRows(RANKER, rows), query, views, map),
+    description,
+    query,
+    views,
+  );
   // The page's headline, when asked for (soleTitle): offered to a model too, as it may be the answer.
   const titled = soleTitle(query, views, map.title, map.about?.headline);
   const shortlist =
@@ -451,6 +456,35 @@ export function placedScores(
     return v && wrongPlace(query, v, map) ? -Infinity : z;
   });
   return placed.some(Number.isFinite) ? placed : scores;
+}
+
+/** A description that asks for a numbered list: "the numbered list of references", "the ordered list". */
+const NUMBERED_LIST = /\b(?:numbered|ordered)\s+list\b/i;
+
+/**
+ * The ranker's scores with every element but the page's numbered lists (`ol`) left out (scored
+ * -Infinity) when the description asks for a numbered list ("the numbered list of references") and
+ * the page has one of two items or more that shows, or whose id, class or section heading says, a
+ * word the description names besides its kinds (any, when it names none).
+ */
+export function numberedScores(
+  scores: number[],
+  description: string,
+  query: Query,
+  views: readonly ElementView[],
+): number[] {
+  if (!NUMBERED_LIST.test(description)) return scores;
+  const named = query.terms
+    .filter((t) => !t.kindWord && !['numbered', 'ordered'].includes(t.word))
+    .map((t) => t.word);
+  const says = (v: ElementView): boolean =>
+    named.length === 0 || named.some((w) => v.textSet.has(w) || v.hints.has(w) || v.sectionHeading.has(w));
+  const lists = new Set(
+    views
+      .filter((v) => v.tag === 'ol' && views.filter((d) => d.ancestors[0] === v.index).length >= 2 && says(v))
+      .map((v) => v.index),
+  );
+  return lists.size === 0 ? scores : scores.map((z, i) => (lists.has(i) ? z : -Infinity));
 }
 
 /**

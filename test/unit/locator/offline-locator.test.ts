@@ -8,6 +8,7 @@ import {
   locateByHand,
   locateOffline,
   NESTED_GAP,
+  numberedScores,
   outOfContext,
   parseDescription,
   shortlistOffline,
@@ -181,6 +182,7 @@ describe('offline locator', () => {
           null,
         ),
         element({ selector: '#nutrition', tag: 'div', text: 'Calories 200 Fat 3 g' }, 150, null),
+        element({ selector: '#nutrition-note', tag: 'p', text: 'Per serving, estimated' }, 250, null),
       ]);
       const answer = await ask('nutrition information', map);
       expect(answer.selector).toBe('#nutrition-title');
@@ -188,6 +190,10 @@ describe('offline locator', () => {
       const heading = await ask('the nutrition information heading', map);
       expect(heading.selector).toBe('#nutrition-title');
       expect(heading.confidence).toBeGreaterThanOrEqual(0.6);
+      // With one block under the heading, its section's, that block.
+      const one = await ask('nutrition information', { ...map, elements: map.elements.slice(0, 2) });
+      expect(one.selector).toBe('#nutrition');
+      expect(one.confidence).toBeGreaterThanOrEqual(0.6);
     });
 
     it('a block of more than two screens for a small thing', async () => {
@@ -761,6 +767,66 @@ describe('where on the page', () => {
     expect(['#share-top', 'a.fb']).toContain(
       shortlistOffline('the share links at the top', map, 0).answer.selector,
     );
+  });
+});
+
+describe('a numbered list', () => {
+  // An article with a bulleted list of links and, under "References", a numbered list of two.
+  const list = (
+    selector: string,
+    tag: string,
+    y: number,
+    items: string[],
+    parent: number | null,
+  ): PageElement[] => [element({ selector, tag, role: 'list', text: items.join(' ') }, y, parent)];
+  const elements: PageElement[] = [
+    element({ selector: 'main', tag: 'main', role: 'main', text: 'A story' }, 0, null), // 0
+    ...list('ul.links', 'ul', 100, ['Reference desk', 'Reference manual'], 0), // 1
+    element({ selector: 'ul.links li.a', tag: 'li', role: 'listitem', text: 'Reference desk' }, 100, 1), // 2
+    element({ selector: 'ul.links li.b', tag: 'li', role: 'listitem', text: 'Reference manual' }, 120, 1), // 3
+    element({ selector: 'h2.refs', tag: 'h2', role: 'heading', level: 2, text: 'References' }, 900, 0), // 4
+    ...list('ol.refs', 'ol', 940, ['Frankel, The Geometry of Physics', 'Horn, Matrix Analysis'], 0), // 5
+    element(
+      { selector: 'ol.refs li.a', tag: 'li', role: 'listitem', text: 'Frankel, The Geometry of Physics' },
+      940,
+      5,
+    ), // 6
+    element({ selector: 'ol.refs li.b', tag: 'li', role: 'listitem', text: 'Horn, Matrix Analysis' }, 960, 5), // 7
+    element({ selector: 'section', tag: 'section', text: 'Method Mix Bake' }, 1400, null), // 8
+    element({ selector: 'h2.method', tag: 'h2', role: 'heading', level: 2, text: 'Method' }, 1400, 8), // 9
+    ...list('ol.steps', 'ol', 1500, ['Mix', 'Bake'], 8), // 10
+    element({ selector: 'ol.steps li.a', tag: 'li', role: 'listitem', text: 'Mix' }, 1500, 10), // 11
+    element({ selector: 'ol.steps li.b', tag: 'li', role: 'listitem', text: 'Bake' }, 1520, 10), // 12
+  ];
+  const views = viewsOf(elements);
+  const kept = (description: string): number[] =>
+    numberedScores(
+      elements.map(() => 1),
+      description,
+      parseDescription(description),
+      views,
+    ).flatMap((z, i) => (Number.isFinite(z) ? [i] : []));
+
+  it('is one of the numbered lists (`ol`) that say what else the description names', () => {
+    expect(kept('the numbered list of references')).toEqual([5]);
+    expect(kept('the ordered list of references at the end')).toEqual([5]);
+    expect(kept('the numbered list')).toEqual([5, 10]);
+    expect(
+      shortlistOffline('the numbered list of references', storyMap(elements, 2000), 0).answer.selector,
+    ).toBe('ol.refs');
+    // Not asked for, or no numbered list says what is named: the ranker's scores stand.
+    expect(kept('the list of references')).toHaveLength(elements.length);
+    expect(kept('the numbered list of sources')).toHaveLength(elements.length);
+    // A numbered list of one item is none: the ranker's scores stand.
+    const lone = elements.slice(0, 7);
+    const d = 'the numbered list of references';
+    const scores = numberedScores(
+      lone.map(() => 1),
+      d,
+      parseDescription(d),
+      viewsOf(lone),
+    );
+    expect(scores.filter(Number.isFinite)).toHaveLength(lone.length);
   });
 });
 
