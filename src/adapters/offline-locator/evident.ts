@@ -786,7 +786,8 @@ function showingAll(query: Query, views: readonly ElementView[], items: readonly
     let at = 0;
     for (const [count, item] of items.entries()) {
       const next = text.indexOf(` ${item} `, at);
-      if (next < 0) return count >= 2 && raw.endsWith('…') && !text.includes(` ${item} `);
+      if (next < 0)
+        return count >= 2 && raw.endsWith('…') && items.slice(count).every((i) => !text.includes(` ${i} `));
       at = next + item.length + 1;
     }
     return true;
@@ -1175,11 +1176,11 @@ const ID_FILLERS = new Set([
 
 /**
  * Classes that say how an element looks or what state it is in, not what it is: "the highlights"
- * is no `.highlight` stat box. Each is its own stem.
+ * is no `.highlight` stat box (a `.highlights` section is).
  */
 const STYLE_CLASSES = new Set(
-  words(
-    'highlight active selected current disabled hidden visible open closed expanded collapsed bold small large big dark light sticky fixed clearfix left right center odd even first last featured',
+  'highlight active selected current disabled hidden visible open closed expanded collapsed bold small large big dark light sticky fixed clearfix left right center odd even first last'.split(
+    ' ',
   ),
 );
 
@@ -1216,10 +1217,15 @@ function idOfWord(query: Query, views: readonly ElementView[]): number {
   const found = views.filter((v) => says(v.element.attributes.id ?? ''));
   if (found.length > 0) return found.length === 1 ? (found[0]?.index ?? -1) : -1;
   // Else the one element with a class that is the word ("the lyrics": `.lyrics`), no link or
-  // control, nor a layout's or a style's word (`.container`, `.wrapper`; `.highlight`, `.active`).
-  if (ID_FILLERS.has(term.word) || STYLE_CLASSES.has(term.word)) return -1;
+  // control, nor a layout's word (`.container`, `.wrapper`), nor a class that says a style or a
+  // state (`.highlight`, `.active`).
+  if (ID_FILLERS.has(term.word)) return -1;
   const classed = views.filter(
-    (v) => !CONTROL_TAGS.has(v.tag) && (v.element.attributes.class ?? '').split(/\s+/).some(says),
+    (v) =>
+      !CONTROL_TAGS.has(v.tag) &&
+      (v.element.attributes.class ?? '')
+        .split(/\s+/)
+        .some((c) => says(c) && !STYLE_CLASSES.has(c.toLowerCase())),
   );
   return classed.length === 1 ? (classed[0]?.index ?? -1) : -1;
 }
@@ -1671,7 +1677,7 @@ export function pageFooter(query: Query, views: readonly ElementView[], descript
   if (query.ordinal !== null || query.contextKinds.length > 0 || query.contextTerms.length > 0) return -1;
   // "The Fandom site footer": words besides the kind must be the site's, shown in the footer found;
   // what it holds ("… with the copyright notice") is free.
-  const named = new Set(words(description.replace(/\s(?:with|showing|including|containing)\s.*$/i, '')));
+  const named = new Set(words(holdsClause(description).said));
   // A name is written capitalised: "Fandom", not "copyright" or "disclaimer".
   const capitalised = capitalisedWords(description);
   const extra = query.terms
@@ -1729,18 +1735,24 @@ export function capitalisedWords(text: string): Set<string> {
 
 /**
  * True when `v` shows the name `word` (as {@link capitalisedWords} reads it: "ebay", not "e bay") in
- * its name, text, alt, title, placeholder or class.
+ * its name, text, alt, title, placeholder, id, class or picture's file name (`etsy-logo.svg`).
  */
 function showsName(v: ElementView, word: string): boolean {
   const a = v.element.attributes;
   const said = `${v.element.name} ${v.element.text} ${a.alt ?? ''} ${a.title ?? ''} ${a.placeholder ?? ''} ${a.class ?? ''}`;
-  return words(said.toLowerCase()).includes(word);
+  return words(said.toLowerCase()).includes(word) || v.hints.has(word);
+}
+
+/** The words of the host a link goes to: "etsy" of `https://www.etsy.com/`; none for a path. */
+function hostWords(v: ElementView): string[] {
+  const host = /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#:]+)/i.exec(v.element.attributes.href ?? '')?.[1] ?? '';
+  return words(host.toLowerCase().replace(/\./g, ' '));
 }
 
 /**
  * True when the page shows `word` ({@link showsName}) as its own name near the top (above 400 px): a
- * link to its home or a logo does, or an element inside one (an image's alt "eBay Logo", an icon's
- * class `mark-github`).
+ * link to its home (or the host it links to: `https://www.etsy.com/`) or a logo does, or an element
+ * inside one (an image's alt "eBay Logo", an icon's class `mark-github`).
  */
 export function showsAsName(views: readonly ElementView[], word: string): boolean {
   const logo = KINDS.logo;
@@ -1750,6 +1762,7 @@ export function showsAsName(views: readonly ElementView[], word: string): boolea
   return names.some(
     (n) =>
       showsName(n, word) ||
+      (homeLink(n) && hostWords(n).includes(word)) ||
       views.some((d) => d.ancestors.slice(0, 3).includes(n.index) && showsName(d, word)),
   );
 }
@@ -1758,7 +1771,8 @@ export function showsAsName(views: readonly ElementView[], word: string): boolea
 const HOLDS_AT = /\s(?:with|showing|including|containing)\s/i;
 
 /** Where what an element holds ends and where it is begins: "… with the category dropdown | in the header". */
-const PLACE_AT = /\s(?:in|at|on|near|inside|under|below|above|beneath)\s/i;
+const PLACE_AT =
+  /(?<!\b(?:sign|log|check|opt|plug|logged|signed|checked|opted))\s(?:in|at|on|near|inside|under|below|above|beneath)\s/i;
 
 /**
  * A description split where it says what the element holds: the words before, and those after
@@ -1796,7 +1810,8 @@ export function holdsWord(v: ElementView, views: readonly ElementView[], word: s
  * True when `v` holds all that `phrases` ({@link holdsClause}) say. The last kind word of a phrase
  * ("dropdown", "button") names elements of that kind inside `v`, and the words before it must be
  * shown (in the text, label, id or class) by one of them: "the category dropdown" is a dropdown that
- * says category, "the Search button" a button that says search. Other words must be shown by `v` or
+ * says category, "the Search button" a button that says search, "the search input" a field of the
+ * search kind. Other words must be shown by `v` or
  * an element inside it; a kind word with no element of its kind inside, too.
  */
 function holdsAll(v: ElementView, views: readonly ElementView[], phrases: readonly string[][]): boolean {
@@ -1810,8 +1825,12 @@ function holdsAll(v: ElementView, views: readonly ElementView[], phrases: readon
     const ofKind = inside.filter((d) => kinds.some((k) => k.match(d, views) >= 0.8));
     if (ofKind.length === 0) return phrase.every(shown);
     return (
-      phrase.slice(0, head).every((w) => ofKind.some((d) => shows(d, w))) &&
-      phrase.slice(head + 1).every(shown)
+      // A kind word before the head may be met by the element's kind ("the search input").
+      phrase
+        .slice(0, head)
+        .every((w) =>
+          ofKind.some((d) => shows(d, w) || strongKinds(w).some((k) => k.match(d, views) >= 0.8)),
+        ) && phrase.slice(head + 1).every(shown)
     );
   });
 }
@@ -2562,17 +2581,29 @@ export function subheadline(description: string, query: Query, views: readonly E
   const h1 =
     h1s.find((v) => within(v, ['article', 'main'])) ?? h1s.find((v) => !within(v, ['banner', 'navigation']));
   if (h1 === undefined) return -1;
-  // Past a notice above the standfirst: a disclosure ("We independently review…"), a player's
-  // "Listen to this article", an age warning — and past what lies inside it; a block whose id or
-  // class says summary among the first lines comes first.
+  // Past a notice above the standfirst: a short line that says so ("We independently review
+  // everything we recommend…", "Listen to this article", an age warning) and a box that holds one,
+  // or a box whose id or class does (a player) and what lies inside it. A block whose id or class
+  // says summary among the first lines above the byline comes first.
   const after = views.filter(
     (v) => v.index > h1.index && !v.ancestors.includes(h1.index) && v.element.text.trim() !== '',
   );
-  const notices = after.filter(
-    (v) => NOTICE_LINE.test(v.element.text.trim()) || NOTICE_LINE_HINTS.some((h) => v.hints.has(h)),
+  const noticeLine = (v: ElementView): boolean =>
+    v.element.text.length <= 300 && NOTICE_LINE.test(v.element.text.trim());
+  const noticeBox = (v: ElementView): boolean => NOTICE_LINE_HINTS.some((h) => v.hints.has(h));
+  // Nor a box that holds such a line (with the standfirst beside it).
+  const notices = after.filter(noticeLine);
+  const lines = after.filter(
+    (v) =>
+      !noticeLine(v) &&
+      !notices.some((n) => n.ancestors.includes(v.index)) &&
+      ![v, ...v.ancestors.map((a) => views[a])].some((u) => u !== undefined && noticeBox(u)),
   );
-  const lines = after.filter((v) => !notices.some((n) => n === v || v.ancestors.includes(n.index)));
-  const next = lines.slice(0, 4).find((v) => SUMMARY_HINTS.some((h) => v.hints.has(h))) ?? lines[0];
+  const bylineAt = lines.findIndex((v) => BYLINE.test(v.element.text.trim()) || showsSomeDay(v.element.text));
+  const next =
+    lines
+      .slice(0, Math.min(4, bylineAt < 0 ? 4 : bylineAt))
+      .find((v) => SUMMARY_HINTS.some((h) => v.hints.has(h))) ?? lines[0];
   if (next === undefined) return -1;
   const text = next.element.text.trim();
   const block = /^h[2-6]$/.test(next.tag) || next.tag === 'p' || SUMMARY_HINTS.some((h) => next.hints.has(h));
@@ -2747,7 +2778,7 @@ export function siteName(description: string, query: Query, views: readonly Elem
 }
 /** A notice that may stand between a headline and its standfirst: a disclosure, a player, an age warning. */
 const NOTICE_LINE =
-  /^(?:listen to (?:this|the) (?:article|story)|this (?:article|story) is (?:more than|over) \d|(?:we|our editors) (?:independently|may earn)|.*\b(?:affiliate (?:links?|commission)|earn (?:a|an affiliate) commission)\b)/i;
+  /^(?:listen to (?:this|the) (?:article|story)|this (?:article|story) is (?:more than|over) \d|(?:we|our editors) independently (?:review|select|research|choose|evaluate|vet)\b[^.]*\b(?:recommend|feature))|\b(?:may|might|could) (?:earn|receive|get) (?:a |an )?(?:small )?(?:affiliate )?commission\b/i;
 /** Words of an id or class that mark such a notice. */
 const NOTICE_LINE_HINTS = ['disclosure', 'disclaimer', 'affiliate', 'audio', 'listen', 'player'];
 

@@ -21,6 +21,7 @@ import {
   dataTable,
   decidingEvident,
   fileList,
+  holdsClause,
   listedItems,
   listedReadings,
   evidentFound,
@@ -49,7 +50,7 @@ import {
   tagList,
   vouchedEvident,
 } from '../../../src/adapters/offline-locator/evident.js';
-import { showsSomeDay } from '../../../src/adapters/offline-locator/text.js';
+import { showsSomeDay, words } from '../../../src/adapters/offline-locator/text.js';
 import type { PageElement } from '../../../src/ports/element-locator.js';
 import { CROP_CONFIDENCE } from '../../../src/ports/element-locator.js';
 import { element, storyMap } from '../../helpers/page-elements.js';
@@ -1293,6 +1294,15 @@ describe('an element by its id', () => {
       ),
     ]);
     expect(namedById('the highlights', parseDescription('the highlights'), styled)).toBe(-1);
+    const section = viewsOf([
+      ...song,
+      element(
+        { selector: 'section.hl', tag: 'section', attributes: { class: 'highlights' }, text: 'Goals' },
+        10,
+        null,
+      ),
+    ]);
+    expect(namedById('the highlights', parseDescription('the highlights'), section)).toBe(song.length);
     expect(named('the song')).toBe(-1);
     const twice = viewsOf([
       ...song,
@@ -2146,6 +2156,33 @@ describe('the line under the headline', () => {
     );
     const standfirst = line('p.lede', 'Cheap launches change who gets to go', 160);
     expect(sub('the subheadline', under(disclosure, standfirst))).toBe(6);
+    const associate = line(
+      'p.a',
+      'As an Amazon Associate we may earn a commission from qualifying purchases.',
+      130,
+    );
+    expect(sub('the subheadline', under(associate, standfirst))).toBe(6);
+    // A box holding the notice and the standfirst is neither: the standfirst in it.
+    const box = element(
+      { selector: 'div.top', tag: 'div', text: `${disclosure.text} ${standfirst.text}` },
+      130,
+      3,
+    );
+    const inBox = (e: PageElement): PageElement => ({ ...e, parent: 5 });
+    expect(
+      sub(
+        'the subheadline',
+        under(
+          box,
+          inBox(disclosure),
+          inBox(standfirst),
+          line('p.body', 'The body of the story begins here.', 400),
+        ),
+      ),
+    ).toBe(7);
+    // A standfirst that says what the writers did is none.
+    const tested = line('p.lede', 'We independently tested 25 air fryers over three months', 130);
+    expect(sub('the subheadline', under(tested))).toBe(5);
     expect(
       sub('the subheadline', under(line('p.a', 'Listen to this article · 4 min', 130), standfirst)),
     ).toBe(6);
@@ -2183,6 +2220,11 @@ describe('the line under the headline', () => {
         under(line('p.credit', 'Photographs from the launch pad at dawn', 130), standfirst),
       ),
     ).toBe(5);
+    // Not a summary box below the byline (a review's verdict): the standfirst above it.
+    const verdict = line('div.review-summary', 'Our pick: the one that launches cheapest', 260, {
+      class: 'review-summary',
+    });
+    expect(sub('the subheadline', under(standfirst, line('p.byline', 'By Jane Roe', 200), verdict))).toBe(5);
   });
 });
 
@@ -2333,6 +2375,24 @@ describe('the new rules on pages a review made up to fool them', () => {
       i === 1 ? { ...e, attributes: { ...e.attributes, placeholder: 'Search eBay' } } : e,
     );
     expect(search('the eBay search bar at the top', viewsOf(saying.slice(0, 5)))).toBe(0);
+    // The page's name in a link home: its text, the host it links to, a picture inside it (its alt
+    // or its file name).
+    const home = (href: string, text = '', picture?: Record<string, string>): PageElement[] => [
+      element({ selector: 'a.home', tag: 'a', role: 'link', text, attributes: { href } }, 0, null),
+      ...(picture
+        ? [element({ selector: 'a.home img', tag: 'img', role: 'img', attributes: picture }, 0, 5)]
+        : []),
+    ];
+    const etsy = (...extra: PageElement[]): number =>
+      search('the Etsy search bar', viewsOf([...page.slice(0, 5), ...extra]));
+    expect(etsy(...home('/', 'Etsy'))).toBe(0);
+    expect(etsy(...home('https://www.etsy.com/'))).toBe(0);
+    expect(etsy(...home('/', '', { alt: 'Etsy' }))).toBe(0);
+    expect(etsy(...home('/', '', { alt: '', src: '/images/etsy-logo.svg' }))).toBe(0);
+    expect(etsy(...home('/help', 'Etsy'))).toBe(-1);
+    expect(etsy(...home('https://www.example.com/'))).toBe(-1);
+    // "Search input": a field of the search kind, not one that says "searchbox".
+    expect(search('the search bar with the search input')).toBe(0);
     // A word that is no name still names one of several.
     expect(search('the job search form')).toBe(-1);
     expect(search('the search bar with the category dropdown')).toBe(0);
@@ -2345,8 +2405,10 @@ describe('the new rules on pages a review made up to fool them', () => {
     expect(search('the search box with the Search button')).toBe(-1);
     expect(search('the search box with the category dropdown and the Titles button')).toBe(0);
     expect(search('the search box with the Titles dropdown')).toBe(-1);
-    // Where it is, said after what it holds, is not held.
+    // Where it is, said after what it holds, is not held; "sign in" is no place.
     expect(search('the search bar with the category dropdown at the top of the page')).toBe(0);
+    expect(holdsClause('the footer with the sign in link at the bottom').held).toEqual(words('sign in link'));
+    expect(holdsClause('the menu with the log in button').held).toEqual(words('log in button'));
     // "with" says what it holds, not which part of the page: still no field alone.
     expect(search('the search field with the category dropdown')).toBe(-1);
   });
@@ -3713,6 +3775,11 @@ describe("a repository's list of files", () => {
       ...['a', 'b', 'c', 'd', 'e'].map((name) => link(`${name}.md`, `/o/r/blob/main/docs/${name}.md`, 8)), // 9–13
     ];
     expect(fileList('the list of files in the repository', viewsOf(readme))).toBe(2);
+    // Marked as the README by its id alone.
+    const byId = readme.map((e, k) =>
+      k === 7 ? { ...e, selector: 'div#readme', attributes: { id: 'readme' } } : e,
+    );
+    expect(fileList('the list of files in the repository', viewsOf(byId))).toBe(2);
   });
 });
 
@@ -5244,23 +5311,27 @@ describe('a menu whose dropdown is hidden, a trail of one link, a control repeat
     expect(listed('the menu with Furniture, Art and Jewelry').index).toBe(-1);
     // A menu whose text the map cut ("…") shows its first items in order: it, not an uncut copy
     // further down (the footer's).
-    const cut = viewsOf([
-      { ...page[0]!, text: 'Art Jewelry Asian Antiques Furn…' },
-      ...page.slice(1, 6),
-      ...page.slice(0, 6).map((e, i) => ({
-        ...e,
-        selector: `footer ${e.selector}`,
-        parent: i === 0 ? null : 6,
-        box: { ...e.box, y: 5000 },
-      })),
-    ]);
-    expect(
-      evidentFound(
-        'the category menu (Art, Jewelry, Asian Antiques, Furniture, ...)',
-        parseDescription('the category menu (Art, Jewelry, Asian Antiques, Furniture, ...)'),
-        cut,
-      ),
-    ).toEqual({ index: 0, rule: 'listed' });
+    const cutTo = (text: string): ReturnType<typeof viewsOf> =>
+      viewsOf([
+        { ...page[0]!, text },
+        ...page.slice(1, 6),
+        ...page.slice(0, 6).map((e, i) => ({
+          ...e,
+          selector: `footer ${e.selector}`,
+          parent: i === 0 ? null : 6,
+          box: { ...e.box, y: 5000 },
+        })),
+      ]);
+    const d = 'the category menu (Art, Jewelry, Asian Antiques, Furniture, ...)';
+    expect(evidentFound(d, parseDescription(d), cutTo('Art Jewelry Asian Antiques Furn…'))).toEqual({
+      index: 0,
+      rule: 'listed',
+    });
+    // A cut text that shows a later item before them is out of order: the uncut menu in order.
+    expect(evidentFound(d, parseDescription(d), cutTo('Furniture Art Jewelry Coins…'))).toEqual({
+      index: 6,
+      rule: 'listed',
+    });
   });
 
   it("takes a trail before a section's name alone in the masthead, classed as a breadcrumb too", () => {
