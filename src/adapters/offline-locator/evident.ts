@@ -890,7 +890,9 @@ function soleBlockUnder(views: readonly ElementView[], heading: ElementView): nu
   const level = heading.element.level ?? 6;
   const after = views.filter((v) => v.index > heading.index && v.ancestors[0] === parent);
   const end = after.findIndex((v) => v.role === 'heading' && (v.element.level ?? 6) <= level);
-  const section = (end < 0 ? after : after.slice(0, end)).filter((v) => v.element.text.trim() !== '');
+  const section = (end < 0 ? after : after.slice(0, end)).filter(
+    (v) => v.element.text.trim() !== '' || v.area >= 100 * 100,
+  );
   return section.length === 1 ? (section[0]?.index ?? -1) : -1;
 }
 
@@ -2512,14 +2514,21 @@ export function adjacentLinks(description: string, query: Query, views: readonly
   const links = views.filter((v) => (v.role === 'link' || (v.tag === 'a' && v.role === null)) && !widget(v));
   // Links that show only the other page's title count by what marks them: a label beside them
   // ("Next:", "Previous:"), or a box whose class says so around them (WordPress's `nav-previous`).
-  const linked = (v: ElementView): boolean =>
-    links.some((l) => l.index === v.index || l.ancestors.slice(0, 3).includes(v.index));
+  // A box marked by its class holds one link (not a "read next" rail); a label is no control and
+  // has a link beside it.
+  const linkCount = (v: ElementView): number =>
+    links.filter((l) => l.index === v.index || l.ancestors.slice(0, 3).includes(v.index)).length;
+  const beside = (v: ElementView): boolean => links.some((l) => l.ancestors[0] === v.ancestors[0]);
   const marked = (marks: readonly string[], says: RegExp): ElementView[] =>
     views.filter(
       (v) =>
         !widget(v) &&
-        ((!links.includes(v) && v.element.text.length <= 12 && says.test(v.element.text.trim())) ||
-          (marks.some((w) => v.hints.has(w)) && linked(v) && v.element.text.trim() !== '')),
+        ((!links.includes(v) &&
+          v.tag !== 'button' &&
+          v.role !== 'button' &&
+          beside(v) &&
+          says.test(v.element.text.trim())) ||
+          (marks.some((w) => v.hints.has(w)) && linkCount(v) === 1 && v.element.text.trim() !== '')),
     );
   const next = [...links.filter((v) => NEXT_LINK.test(label(v))), ...marked(NEXT_HINTS, NEXT_LABEL)];
   const holders = new Set<number>();

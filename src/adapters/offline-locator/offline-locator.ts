@@ -464,8 +464,10 @@ const NUMBERED_LIST = /\b(?:numbered|ordered)\s+list\b/i;
 /**
  * The ranker's scores with every element but the page's numbered lists (`ol`) left out (scored
  * -Infinity) when the description asks for a numbered list ("the numbered list of references") and
- * the page has one of two items or more that shows, or whose id, class or section heading says, a
- * word the description names besides its kinds (any, when it names none).
+ * the page has one of two items or more, still scored, in no navigation, breadcrumb or comments,
+ * whose id, class, label or section heading says a word the description names besides its kinds
+ * (any, when it names none) — not a word its text happens to hold (a comment list that says
+ * "instructions").
  */
 export function numberedScores(
   scores: number[],
@@ -478,10 +480,22 @@ export function numberedScores(
     .filter((t) => !t.kindWord && !['numbered', 'ordered'].includes(t.word))
     .map((t) => t.word);
   const says = (v: ElementView): boolean =>
-    named.length === 0 || named.some((w) => v.textSet.has(w) || v.hints.has(w) || v.sectionHeading.has(w));
+    named.length === 0 || named.some((w) => v.hints.has(w) || v.labels.has(w) || v.sectionHeading.has(w));
   const lists = new Set(
     views
-      .filter((v) => v.tag === 'ol' && views.filter((d) => d.ancestors[0] === v.index).length >= 2 && says(v))
+      .filter(
+        (v) =>
+          v.tag === 'ol' &&
+          v.children >= 2 &&
+          Number.isFinite(scores[v.index] ?? -Infinity) &&
+          ![v, ...v.ancestors.map((a) => views[a])].some(
+            (u) =>
+              u !== undefined &&
+              (u.role === 'navigation' ||
+                ['breadcrumb', 'breadcrumbs', 'comment', 'commentlist'].some((w) => u.hints.has(w))),
+          ) &&
+          says(v),
+      )
       .map((v) => v.index),
   );
   return lists.size === 0 ? scores : scores.map((z, i) => (lists.has(i) ? z : -Infinity));

@@ -2044,8 +2044,16 @@ describe("the page's search form, its previous and next links, and a wordmark lo
       evidentFound(d, parseDescription(d), viewsOf(wiki));
     expect(found('the See also links')).toEqual({ index: 3, rule: 'heading' });
     expect(found('the See also heading')).toEqual({ index: 1, rule: 'heading' });
-    // Two blocks under the heading: not one of them, nor the heading.
+    // Two blocks under the heading: not one of them, nor the heading; a map or video with no text counts.
     expect(found('the References list').index).toBe(-1);
+    const mapped = [
+      ...wiki.slice(0, 3),
+      element({ selector: 'div.map', tag: 'div', box: { x: 0, y: 2040, width: 600, height: 400 } }, 2040, 0),
+      ...wiki.slice(3),
+    ];
+    expect(
+      evidentFound('the See also links', parseDescription('the See also links'), viewsOf(mapped)).index,
+    ).toBe(-1);
   });
 
   it("takes links that show only the other page's title by a label beside them or a box whose class says so", () => {
@@ -2084,9 +2092,22 @@ describe("the page's search form, its previous and next links, and a wordmark lo
       titled('div.nav-next a', 'Adobe Experience Cloud Extends AMP', 3), // 4
     ];
     expect(adjacent('links to the previous and next posts', classed)).toBe(0);
-    // A class that says next on a box with no link is no pager's.
+    // A class that says next on a box with no link is no pager's, nor on one with two ("read next").
     const unlinked = classed.filter((_, i) => i !== 4);
     expect(adjacent('links to the previous and next posts', unlinked)).toBe(-1);
+    const rail = [...classed, titled('div.nav-next a.b', 'Another post', 3)];
+    expect(adjacent('links to the previous and next posts', rail)).toBe(-1);
+    // A slider's "prev" and "next" buttons are no labels, and a label needs a link beside it.
+    const buttons = labelled.map((e, i) =>
+      i === 1 || i === 3 ? { ...e, tag: 'button', role: 'button' } : e,
+    );
+    expect(adjacent('links to the next and previous articles', buttons)).toBe(-1);
+    const apartLabels: PageElement[] = [
+      element({ selector: 'table', tag: 'table', text: 'Next: Previous:' }, 3000, null), // 0
+      element({ selector: 'th.n', tag: 'th', text: 'Next:' }, 3000, 0), // 1
+      element({ selector: 'th.p', tag: 'th', text: 'Previous:' }, 3000, 0), // 2
+    ];
+    expect(adjacent('links to the next and previous articles', apartLabels)).toBe(-1);
   });
 
   it('is a wordmark marked as the logo that shows the brand, before a later image; a logo link only for "logo link"', () => {

@@ -817,6 +817,42 @@ describe('a numbered list', () => {
     // Not asked for, or no numbered list says what is named: the ranker's scores stand.
     expect(kept('the list of references')).toHaveLength(elements.length);
     expect(kept('the numbered list of sources')).toHaveLength(elements.length);
+    // Not a list whose text alone says the word (comments that say "references"), nor one in a
+    // trail or the comments, nor one the place already left out.
+    const more: PageElement[] = [
+      ...elements,
+      element(
+        {
+          selector: 'ol.comment-list',
+          tag: 'ol',
+          role: 'list',
+          text: 'Great references! Thanks',
+          attributes: { class: 'feedback-list' },
+        },
+        3000,
+        0,
+      ), // 13
+      element(
+        { selector: 'ol.comment-list li.a', tag: 'li', role: 'listitem', text: 'Great references!' },
+        3000,
+        13,
+      ), // 14
+      element({ selector: 'ol.comment-list li.b', tag: 'li', role: 'listitem', text: 'Thanks' }, 3020, 13), // 15
+    ];
+    const d2 = 'the numbered list of thanks';
+    expect(
+      numberedScores(
+        more.map(() => 1),
+        d2,
+        parseDescription(d2),
+        viewsOf(more),
+      ).filter(Number.isFinite),
+    ).toHaveLength(more.length);
+    const outOfPlace = elements.map((_, i) => (i === 5 ? -Infinity : 1));
+    const d3 = 'the numbered list of references';
+    expect(numberedScores(outOfPlace, d3, parseDescription(d3), views).filter(Number.isFinite)).toHaveLength(
+      elements.length - 1,
+    );
     // A numbered list of one item is none: the ranker's scores stand.
     const lone = elements.slice(0, 7);
     const d = 'the numbered list of references';
