@@ -896,9 +896,12 @@ function soleBlockUnder(views: readonly ElementView[], heading: ElementView): nu
   return section.length === 1 ? (section[0]?.index ?? -1) : -1;
 }
 
-/** What a heading may show after its name: a wiki's "[edit]" link, a permalink's "¶", "#" or "§". */
+/**
+ * What a wiki's heading shows after its name: its "[edit]" link ("[edit | edit source]" too). A
+ * permalink's "¶" or "#" needs nothing: `plain` drops such marks.
+ */
 const HEADING_MARK =
-  /\s*(?:\[\s*(?:edit(?: source)?|bearbeiten|modifier(?: le code)?|editar|modifica)\s*\]|[¶#§🔗])\s*$/iu;
+  /\s*\[\s*(?:edit(?: source)?|bearbeiten|modifier(?: le code)?|editar|modifica)(?:\s*\|\s*edit source)?\s*\]\s*$/i;
 
 /** Words for a box of things, which may follow a heading's name: "the Fan Feed list of more stories". */
 const BOX_WORDS = new Set(
@@ -2483,7 +2486,7 @@ const PREVIOUS_LINK = /^\W{0,3}(?:prev|previous|older|earlier)\b|^\s*[«‹←]/
 const NEXT_LINK = /^\W{0,3}(?:next|newer|later)\b|[»›→]\s*$/i;
 /** A label beside a link that shows only the other page's title: "Previous:", "Next »". */
 const PREVIOUS_LABEL = /^\W{0,3}(?:prev|previous|older)\b\W*$/i;
-const NEXT_LABEL = /^(?:next|newer)\b\W*$/i;
+const NEXT_LABEL = /^\W{0,3}(?:next|newer)\b\W*$/i;
 /** Words of an id or class that mark the box of a link back or on (`nav-previous`, `post-next`). */
 const PREVIOUS_HINTS = words('previous prev older');
 const NEXT_HINTS = words('next newer');

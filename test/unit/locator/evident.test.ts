@@ -2036,7 +2036,11 @@ describe("the page's search form, its previous and next links, and a wordmark lo
         2040,
         0,
       ), // 3
-      element({ selector: 'h2.b', tag: 'h2', role: 'heading', level: 2, text: 'References[edit]' }, 2200, 0), // 4
+      element(
+        { selector: 'h2.b', tag: 'h2', role: 'heading', level: 2, text: 'References[edit | edit source]' },
+        2200,
+        0,
+      ), // 4
       element({ selector: 'p.note', tag: 'p', text: 'Notes on sources' }, 2240, 0), // 5
       element({ selector: 'ol.refs', tag: 'ol', role: 'list', text: 'Frankel, Theodore (2004)' }, 2280, 0), // 6
     ];
@@ -2046,6 +2050,7 @@ describe("the page's search form, its previous and next links, and a wordmark lo
     expect(found('the See also heading')).toEqual({ index: 1, rule: 'heading' });
     // Two blocks under the heading: not one of them, nor the heading; a map or video with no text counts.
     expect(found('the References list').index).toBe(-1);
+    expect(found('the References heading')).toEqual({ index: 4, rule: 'heading' });
     const mapped = [
       ...wiki.slice(0, 3),
       element({ selector: 'div.map', tag: 'div', box: { x: 0, y: 2040, width: 600, height: 400 } }, 2040, 0),
