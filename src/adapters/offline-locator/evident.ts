@@ -857,13 +857,12 @@ function quotedShowing(description: string, query: Query, views: readonly Elemen
  * The box a heading the description names heads, the heading written as the page writes it ("the
  * Add-ons section"), or begun with before words for a box of things ({@link headingsFirst}: "the
  * Fan Feed list of more stories"); or a title of two words or more that no heading shows, set in a
- * span ("the Trending on Kinja list"). A heading may show a wiki's "[edit]" or a permalink's "¶"
- * after its name; one with no box of its own, its section's blocks beside it, means the one block
+ * span ("the Trending on Kinja list"). A heading may show a wiki's "[edit]" after its name; one with no box of its own, its section's blocks beside it, means the one block
  * under it ({@link soleBlockUnder}) unless a heading is asked for. -1 when none or several.
  */
 function namedTitle(description: string, query: Query, views: readonly ElementView[]): number {
   for (const title of [...titles(description), ...headingsFirst(description, views)]) {
-    // A wiki's heading says "[edit]" after its name, a docs page's a "¶" or "#" permalink.
+    // A wiki's heading says "[edit]" after its name.
     const headed = (text: string, v: ElementView): boolean =>
       v.role === 'heading' &&
       (text === ` ${title} ` || plain(v.element.text.replace(HEADING_MARK, '')) === title);
@@ -1800,6 +1799,10 @@ export function holdsClause(description: string): { said: string; held: string[]
   };
 }
 
+/** True when `d` shows `word` in its text, or in its label, id or class. */
+const showsWord = (d: ElementView, word: string): boolean =>
+  d.textSet.has(word) || d.labels.has(word) || d.hints.has(word);
+
 /**
  * True when `v` holds what `word` says: the word is in its text, or in the label, text, id or class
  * of it or an element inside it; or the word names a kind ("dropdown", "buttons") and an element
@@ -1807,7 +1810,7 @@ export function holdsClause(description: string): { said: string; held: string[]
  */
 export function holdsWord(v: ElementView, views: readonly ElementView[], word: string): boolean {
   const inside = views.filter((d) => d.ancestors.includes(v.index));
-  if ([v, ...inside].some((d) => d.textSet.has(word) || d.labels.has(word) || d.hints.has(word))) return true;
+  if ([v, ...inside].some((d) => showsWord(d, word))) return true;
   return kindsOf(word).some((k) => k.strength >= 0.8 && inside.some((d) => k.kind.match(d, views) >= 0.8));
 }
 
@@ -1821,8 +1824,7 @@ export function holdsWord(v: ElementView, views: readonly ElementView[], word: s
  */
 function holdsAll(v: ElementView, views: readonly ElementView[], phrases: readonly string[][]): boolean {
   const inside = views.filter((d) => d.ancestors.includes(v.index));
-  const shows = (d: ElementView, w: string): boolean => d.textSet.has(w) || d.labels.has(w) || d.hints.has(w);
-  const shown = (w: string): boolean => shows(v, w) || inside.some((d) => shows(d, w));
+  const shown = (w: string): boolean => showsWord(v, w) || inside.some((d) => showsWord(d, w));
   const strongKinds = (w: string): Kind[] => kindsOf(w).flatMap((k) => (k.strength >= 0.8 ? [k.kind] : []));
   return phrases.every((phrase) => {
     const head = phrase.findLastIndex((w) => strongKinds(w).length > 0);
@@ -1834,7 +1836,7 @@ function holdsAll(v: ElementView, views: readonly ElementView[], phrases: readon
       phrase
         .slice(0, head)
         .every((w) =>
-          ofKind.some((d) => shows(d, w) || strongKinds(w).some((k) => k.match(d, views) >= 0.8)),
+          ofKind.some((d) => showsWord(d, w) || strongKinds(w).some((k) => k.match(d, views) >= 0.8)),
         ) && phrase.slice(head + 1).every(shown)
     );
   });
@@ -1847,7 +1849,8 @@ const CONTENT_ROLES = new Set(['article', 'main', 'complementary']);
 const CONTENT_TAGS = new Set(['article', 'main', 'aside']);
 
 /** An id or class word that says breadcrumb: `breadcrumbs`, `nav-crumbs` (not `crumble`). */
-const crumbWord = (w: string): boolean => w === 'crumb' || w === 'crumbs' || w.startsWith('breadcrumb');
+export const crumbWord = (w: string): boolean =>
+  w === 'crumb' || w === 'crumbs' || w.startsWith('breadcrumb');
 
 /**
  * The page's breadcrumb trail, when the description asks for one ("breadcrumb", "the category
@@ -2460,11 +2463,11 @@ export function searchForm(description: string, query: Query, views: readonly El
   const named = query.terms
     .filter((t) => !t.kindWord && !SEARCH_FORM_WORDS.has(t.word) && !free(t.word) && name.has(t.word))
     .map((t) => t.word);
+  // Those the page does not show as its name (read once), the form must say.
+  const unshown = named.filter((w) => !showsAsName(views, w));
   const saysName = (v: ElementView): boolean =>
-    named.every(
-      (w) =>
-        showsAsName(views, w) ||
-        [v, ...views.filter((d) => d.ancestors.includes(v.index))].some((d) => showsName(d, w)),
+    unshown.every((w) =>
+      [v, ...views.filter((d) => d.ancestors.includes(v.index))].some((d) => showsName(d, w)),
     );
   const holding = (placeless.length > 0 ? placeless : found).filter(
     (v) => holdsAll(v, views, phrases) && placed(v) && saysName(v),
@@ -2581,7 +2584,8 @@ const SUMMARY_HINTS = [
  * dek", "the summary under the title"): the first element with text after the story's `h1` (the
  * first in an article or main part, else the first outside the banner and navigation) and outside
  * it — a heading of a lower level, a paragraph, or a block whose id or class says summary — of 20 to
- * 400 characters, starting at most 300 px below the headline, and no byline. -1 otherwise.
+ * 400 characters, starting at most 300 px below the headline, and no byline; past a notice line, a
+ * box that holds one and a player, and a block classed summary above the byline first. -1 otherwise.
  */
 export function subheadline(description: string, query: Query, views: readonly ElementView[]): number {
   if (!SUBHEADLINE.test(description) && !UNDER_HEADLINE.test(description)) return -1;
@@ -3550,7 +3554,7 @@ export function authorName(
  * True when an element's class, or an id that is no heading's slug, marks it as comments: not
  * `#sharing-with-multiple-developers-code-review`, a docs section's anchor.
  */
-function commentMarked(v: ElementView): boolean {
+export function commentMarked(v: ElementView): boolean {
   const { class: className = '', id = '' } = v.element.attributes;
   const idWords = id.split(/[^a-z0-9]+/i).filter(Boolean);
   const marks = new Set(words(`${className} ${idWords.length <= 3 ? id : ''}`));

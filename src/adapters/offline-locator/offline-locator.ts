@@ -14,6 +14,8 @@ import { argmax, calibrationSignals, confidenceOf, nestedGap, sameFamily, scoreR
 import { RANKER } from './ranker-weights.js';
 import {
   codeFound,
+  commentMarked,
+  crumbWord,
   decidingEvident,
   evidentFound,
   namedByClass,
@@ -491,8 +493,7 @@ export function numberedScores(
           ![v, ...v.ancestors.map((a) => views[a])].some(
             (u) =>
               u !== undefined &&
-              (u.role === 'navigation' ||
-                ['breadcrumb', 'breadcrumbs', 'comment', 'commentlist'].some((w) => u.hints.has(w))),
+              (u.role === 'navigation' || [...u.hints].some(crumbWord) || commentMarked(u)),
           ) &&
           says(v),
       )

@@ -848,6 +848,18 @@ describe('a numbered list', () => {
         viewsOf(more),
       ).filter(Number.isFinite),
     ).toHaveLength(more.length);
+    // The comments, though their class says what is named, are no list the description means.
+    const comments = more.map((e, i) =>
+      i === 13 ? { ...e, attributes: { class: 'comment-list feedback' } } : e,
+    );
+    const d4 = 'the numbered list of feedback';
+    const kept4 = numberedScores(
+      comments.map(() => 1),
+      d4,
+      parseDescription(d4),
+      viewsOf(comments),
+    );
+    expect(kept4.filter(Number.isFinite)).toHaveLength(comments.length);
     const outOfPlace = elements.map((_, i) => (i === 5 ? -Infinity : 1));
     const d3 = 'the numbered list of references';
     expect(numberedScores(outOfPlace, d3, parseDescription(d3), views).filter(Number.isFinite)).toHaveLength(
