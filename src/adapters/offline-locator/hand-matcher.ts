@@ -557,6 +557,46 @@ function memberOfGroup(
   return parent ? { chosen: parent, group } : undefined;
 }
 
+/**
+ * Every word a page's elements hold in their labels, hints, text, links and section headings, and
+ * for a word asked about, the others among them that `sameOrPrefix` pairs with it ("post" and
+ * "posted"). `Scorer.fieldMatch` then looks up those few words in an element's sets instead of
+ * walking every word of every element for each word of the description: the same answer, found in a
+ * handful of lookups (a page's body holds thousands of words, and it is asked about dozens).
+ */
+class Vocabulary {
+  private readonly words: string[];
+  private readonly paired = new Map<string, readonly string[]>();
+
+  constructor(views: readonly ElementView[]) {
+    const all = new Set<string>();
+    for (const v of views)
+      for (const set of [v.labels, v.hints, v.textSet, v.href, v.sectionHeading])
+        for (const w of set) all.add(w);
+    this.words = [...all];
+  }
+
+  /** The page's words other than `word` that are a prefix of it, or it of them (both of four letters or more). */
+  near(word: string): readonly string[] {
+    let found = this.paired.get(word);
+    if (found === undefined) {
+      found = word.length < 4 ? [] : this.words.filter((w) => w !== word && sameOrPrefix(w, word) !== null);
+      this.paired.set(word, found);
+    }
+    return found;
+  }
+}
+
+const VOCABULARIES = new WeakMap<readonly ElementView[], Vocabulary>();
+function vocabularyOf(views: readonly ElementView[]): Vocabulary {
+  let vocabulary = VOCABULARIES.get(views);
+  if (!vocabulary) {
+    vocabulary = new Vocabulary(views);
+    VOCABULARIES.set(views, vocabulary);
+  }
+  return vocabulary;
+}
+
 export class Scorer {
   readonly idf = new Map<string, number>();
   readonly containerKind: boolean;
@@ -567,6 +607,7 @@ export class Scorer {
     private readonly documentHeight: number,
   ) {
     this.containerKind = query.kinds.some((k) => k.kind.container);
+    this.vocabulary = vocabularyOf(views);
     for (const term of [...query.terms, ...query.contextTerms]) {
       const df = views.filter((v) => this.lexical(term.word, v) >= 0.75).length;
       this.idf.set(term.word, 1 + Math.log((1 + views.length) / (1 + df)));
@@ -685,10 +726,17 @@ export class Scorer {
     return best;
   }
 
+  private readonly vocabulary: Vocabulary;
+
   private fieldMatch(word: string, v: ElementView): number {
+    const near = this.vocabulary.near(word);
     const inSet = (set: Set<string>): number => {
       if (set.has(word)) return 1;
-      for (const w of set) if (sameOrPrefix(w, word)) return 0.8;
+      if (near.length < set.size) {
+        for (const w of near) if (set.has(w)) return 0.8;
+      } else {
+        for (const w of set) if (sameOrPrefix(w, word)) return 0.8;
+      }
       return 0;
     };
     const n = v.text.length;

@@ -9,6 +9,7 @@ import {
   locateOffline,
   NESTED_GAP,
   numberedScores,
+  Scorer,
   outOfContext,
   parseDescription,
   shortlistOffline,
@@ -1726,5 +1727,30 @@ describe('chooseElement', () => {
     expect(chooseElement({ ...none, title: 3 }, all)).toBe(2);
     expect(chooseElement(found, (i) => i > 6)).toBe(2);
     expect(chooseElement({ ...none, agree: true }, all)).toBe(1);
+  });
+});
+
+describe("the hand matcher's words", () => {
+  const views = viewsOf([
+    element({ selector: 'main', tag: 'main', role: 'main', text: 'Photographs Category Photo' }, 0, null), // 0
+    element({ selector: 'p.long', tag: 'p', text: 'Photographs' }, 0, 0), // 1
+    element({ selector: 'p.short', tag: 'p', text: 'Photo' }, 40, 0), // 2
+    element({ selector: 'p.cat', tag: 'p', text: 'Category' }, 80, 0), // 3
+    element({ selector: 'p.none', tag: 'p', text: 'Nothing here' }, 120, 0), // 4
+  ]);
+
+  it('meets a word in a longer one that it begins, or in a shorter one that begins it, at 0.8 of a whole word', () => {
+    const scorer = new Scorer(parseDescription('the photo'), views, 200);
+    expect(scorer.lexical('photo', views[2]!)).toBeCloseTo(0.85);
+    expect(scorer.lexical('photo', views[1]!)).toBeCloseTo(0.8 * 0.85);
+    const longer = new Scorer(parseDescription('the photographs'), views, 200);
+    const word = parseDescription('the photographs').terms[0]!.word;
+    expect(longer.lexical(word, views[2]!)).toBeCloseTo(0.8 * 0.85);
+    expect(longer.lexical(word, views[4]!)).toBe(0);
+  });
+
+  it('meets a word of fewer than four letters only whole', () => {
+    const scorer = new Scorer(parseDescription('the cat'), views, 200);
+    expect(scorer.lexical('cat', views[3]!)).toBe(0);
   });
 });
