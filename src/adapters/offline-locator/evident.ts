@@ -873,22 +873,40 @@ function namedTitle(description: string, query: Query, views: readonly ElementVi
     const held = holding(query, views, found, title, description);
     // A heading with no box of its own, its section's blocks beside it (a wiki's): the one block
     // under it, unless the heading is what is asked for.
-    const heading = views[held];
-    if (heading?.role !== 'heading' || asks(query, 'heading')) return held;
-    return soleBlockUnder(views, heading);
+    const box = views[held];
+    const heading = box ? headingOf(views, box) : null;
+    if (!box || !heading) return held;
+    if (asks(query, 'heading')) return heading.index;
+    return soleBlockUnder(views, box, heading.element.level ?? 6);
   }
   return -1;
 }
 
 /**
- * The one element after `heading` among its siblings before the next heading of its level or a
- * higher one (a wiki's section: an `h2`, then its list); -1 when there is none or more than one.
+ * The heading `v` is, or the one it shows with nothing but its "[edit]" link beside it: MediaWiki
+ * since 2024 wraps each heading and that link in a box of their own (`div.mw-heading`), the
+ * section's blocks still beside the box. Null for anything else.
  */
-function soleBlockUnder(views: readonly ElementView[], heading: ElementView): number {
+function headingOf(views: readonly ElementView[], v: ElementView): ElementView | null {
+  if (v.role === 'heading') return v;
+  const first = views[v.index + 1];
+  if (first?.role !== 'heading' || first.ancestors[0] !== v.index) return null;
+  const shown = (e: ElementView): string => plain(e.element.text.replace(HEADING_MARK, ''));
+  return shown(v) === shown(first) ? first : null;
+}
+
+/**
+ * The one element after `heading` (a heading or its box, {@link headingOf}) among its siblings
+ * before the next heading of `level` or a higher one (a wiki's section: an `h2`, then its list);
+ * -1 when there is none or more than one.
+ */
+function soleBlockUnder(views: readonly ElementView[], heading: ElementView, level: number): number {
   const parent = heading.ancestors[0];
-  const level = heading.element.level ?? 6;
   const after = views.filter((v) => v.index > heading.index && v.ancestors[0] === parent);
-  const end = after.findIndex((v) => v.role === 'heading' && (v.element.level ?? 6) <= level);
+  const end = after.findIndex((v) => {
+    const next = v.role === 'heading' || v.element.text.length <= 300 ? headingOf(views, v) : null;
+    return next !== null && (next.element.level ?? 6) <= level;
+  });
   const section = (end < 0 ? after : after.slice(0, end)).filter(
     (v) => v.element.text.trim() !== '' || v.area >= 100 * 100,
   );

@@ -133,9 +133,15 @@ function afterOrBefore(cased: string): RegExpExecArray | null {
   return null;
 }
 
-/** Where the description begins to say where the thing is ({@link LOCATION}, {@link afterOrBefore}); null when it does not. */
+/**
+ * Where the description begins to say where the thing is ({@link LOCATION}, {@link afterOrBefore});
+ * null when it does not. A place word written with a capital after the first word is part of a
+ * name, not a place: "the At a Glance table", "the In the News box".
+ */
 function locationIn(masked: string, cased: string): RegExpExecArray | null {
-  const at = LOCATION.exec(masked);
+  const places = new RegExp(LOCATION.source, 'g');
+  let at: RegExpExecArray | null;
+  while ((at = places.exec(masked)) !== null && at.index > 0 && /^[A-Z]/.test(cased.slice(at.index)));
   const order = afterOrBefore(cased);
   if (at === null || at.index === 0) return order ?? at;
   return order !== null && order.index > 0 && order.index < at.index ? order : at;

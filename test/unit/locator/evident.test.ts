@@ -2061,6 +2061,84 @@ describe("the page's search form, its previous and next links, and a wordmark lo
     ).toBe(-1);
   });
 
+  it("sees through a wiki's heading wrapped with its [edit] link in a box of its own (MediaWiki since 2024)", () => {
+    const wrapped = (at: number, y: number, name: string, id: string): PageElement[] => [
+      element(
+        {
+          selector: `div.mw-heading:nth-of-type(${at})`,
+          tag: 'div',
+          text: `${name}[edit]`,
+          attributes: { class: 'mw-heading mw-heading2' },
+        },
+        y,
+        0,
+      ),
+      element({ selector: `h2#${id}`, tag: 'h2', role: 'heading', level: 2, text: name }, y, -1),
+      element(
+        { selector: `h2#${id} + span`, tag: 'span', text: '[edit]', attributes: { class: 'mw-editsection' } },
+        y,
+        -1,
+      ),
+      element(
+        {
+          selector: `h2#${id} + span a`,
+          tag: 'a',
+          role: 'link',
+          text: 'edit',
+          attributes: { href: '?action=edit' },
+        },
+        y,
+        -1,
+      ),
+    ];
+    const parented = (block: PageElement[], start: number): PageElement[] =>
+      block.map((e, i) => (i === 0 ? e : { ...e, parent: i === 3 ? start + 2 : start }));
+    const wiki: PageElement[] = [
+      element({ selector: 'div.mw-parser-output', tag: 'div', box: band(0, 3000) }, 0, null), // 0
+      ...parented(wrapped(1, 1000, 'History', 'History'), 1), // 1-4
+      element({ selector: 'p.one', tag: 'p', text: 'The town was founded in 1850.' }, 1040, 0), // 5
+      element({ selector: 'p.two', tag: 'p', text: 'It grew along the river.' }, 1080, 0), // 6
+      ...parented(wrapped(2, 2000, 'See also', 'See_also'), 7), // 7-10
+      element(
+        { selector: 'ul.see', tag: 'ul', role: 'list', text: 'Vector space Skew-Hermitian matrix' },
+        2040,
+        0,
+      ), // 11
+      ...parented(wrapped(3, 2200, 'References', 'References'), 12), // 12-15
+      element({ selector: 'div.reflist', tag: 'div', text: 'Frankel, Theodore (2004)' }, 2240, 0), // 16
+    ];
+    const found = (d: string): { index: number; rule: string | null } =>
+      evidentFound(d, parseDescription(d), viewsOf(wiki));
+    expect(found('the See also links')).toEqual({ index: 11, rule: 'heading' });
+    expect(found('the References section')).toEqual({ index: 16, rule: 'heading' });
+    // Two paragraphs under the heading: neither of them, and not the heading's box.
+    expect(found('the History section').index).toBe(-1);
+    expect(found('the See also heading')).toEqual({ index: 8, rule: 'heading' });
+    // A box that opens with its heading and holds its section is the section, not a heading's box.
+    const boxed: PageElement[] = [
+      element({ selector: 'main', tag: 'main', role: 'main', box: band(0, 3000) }, 0, null), // 0
+      element(
+        { selector: 'section.also', tag: 'section', text: 'See also Vector space Skew-Hermitian matrix' },
+        2000,
+        0,
+      ), // 1
+      element(
+        { selector: 'section.also h2', tag: 'h2', role: 'heading', level: 2, text: 'See also' },
+        2000,
+        1,
+      ), // 2
+      element(
+        { selector: 'section.also ul', tag: 'ul', role: 'list', text: 'Vector space Skew-Hermitian matrix' },
+        2040,
+        1,
+      ), // 3
+      element({ selector: 'p.after', tag: 'p', text: 'Published by the Example Society.' }, 2300, 0), // 4
+    ];
+    expect(
+      evidentFound('the See also section', parseDescription('the See also section'), viewsOf(boxed)).index,
+    ).toBe(1);
+  });
+
   it("takes links that show only the other page's title by a label beside them or a box whose class says so", () => {
     const adjacent = (description: string, on: PageElement[]): number =>
       adjacentLinks(description, parseDescription(description), viewsOf(on));

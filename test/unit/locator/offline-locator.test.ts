@@ -355,6 +355,21 @@ describe('offline locator', () => {
 });
 
 describe('reading a description', () => {
+  it('reads a place word written with a capital inside a name as part of the name', () => {
+    const named = parseDescription('the At a Glance comparison table');
+    expect(named.kinds.map((k) => k.kind.id)).toEqual(['table']);
+    expect(named.terms.map((t) => t.word)).toEqual(expect.arrayContaining(['glance', 'comparison']));
+    expect(named.contextTerms).toEqual([]);
+    const placed = parseDescription('the In the Loop box at the top of the page');
+    expect(placed.terms.map((t) => t.word)).toContain('loop');
+    expect(placed.contextTerms.map((t) => t.word)).not.toContain('loop');
+    expect(placed.modifiers.has('top')).toBe(true);
+    // In lower case, a place still.
+    expect(parseDescription('the comparison table at a glance').contextTerms.map((t) => t.word)).toEqual([
+      'glance',
+    ]);
+  });
+
   it('splits what from where and finds the kind, ordinals and plurals', () => {
     const q = parseDescription('The second Buy button in the pricing section');
     expect(q.kinds.map((k) => k.kind.id)).toEqual(['button']);
