@@ -173,7 +173,7 @@ console.log(
   `features of ${samples.length} cases in ${((performance.now() - featuresStarted) / 1000).toFixed(1)} s`,
 );
 
-for (const split of SHOW_HELDOUT ? ['tune', 'heldout', 'fresh'] : ['tune']) {
+for (const split of SHOW_HELDOUT ? ['tune', 'heldout', 'fresh', 'fresh2'] : ['tune']) {
   const list = samples.filter((s) => s.split === split);
   const hr = list.filter((s) => s.right.has(s.hand.index)).length;
   const hc = list.filter((s) => s.hand.confidence >= 0.6);
@@ -483,7 +483,7 @@ function report(label: string, answers: Answer[], cal: number[] | null, threshol
 }
 
 const tune = samples.filter((s) => s.split === 'tune' || s.split === 'fixture');
-const heldout = samples.filter((s) => s.split === 'heldout' || s.split === 'fresh');
+const heldout = samples.filter((s) => s.split === 'heldout' || s.split === 'fresh' || s.split === 'fresh2');
 const tunePages = [...new Set(tune.map((s) => s.page))].sort();
 const FOLDS = 5;
 const SUBSET = Number(process.env.DESCRIBE_SUBSET ?? '1');
@@ -583,7 +583,7 @@ const model = train(tune);
 model.calibration = cal;
 const held = heldout.map((s) => answer(model, s));
 if (SHOW_HELDOUT) {
-  for (const split of ['heldout', 'fresh'])
+  for (const split of ['heldout', 'fresh', 'fresh2'])
     report(
       split,
       held.filter((a) => a.s.split === split),
