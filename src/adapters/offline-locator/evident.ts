@@ -646,6 +646,8 @@ export function evidentFound(
   authors: readonly string[] = [],
 ): { index: number; rule: EvidentRule | null } {
   const rules: [EvidentRule, () => number][] = [
+    // Before the listed items: "under Notes, tips, and variations" names a heading, not three things.
+    ['heading', () => placedUnder(description, views)],
     ['listed', () => listedShowing(description, query, views)],
     ['quoted', () => quotedShowing(description, query, views)],
     ['updated', () => soleUpdated(query, views)],
@@ -883,6 +885,41 @@ function namedTitle(description: string, query: Query, views: readonly ElementVi
 }
 
 /**
+ * "The numbered steps in the Procedure section", "the bullet points under Notes, tips, and
+ * variations": words for a box of things ({@link BOX_WORDS}, maybe after {@link SET_OUT}), then in
+ * or under a heading the page shows once, as written (a wiki's "[edit]" aside): the one block after
+ * it before the next heading ({@link blocksUnder}), or the one list among several when a list is
+ * asked for. -1 otherwise.
+ */
+function placedUnder(description: string, views: readonly ElementView[]): number {
+  const said = PLACED_UNDER.exec(plain(description));
+  if (!said) return -1;
+  const head = words(said[1] ?? '');
+  if (head.length === 0 || !head.every((w) => BOX_WORDS.has(w) || SET_OUT.has(w))) return -1;
+  const name = said[2] ?? '';
+  const named = views.filter(
+    (v) => v.role === 'heading' && plain(v.element.text.replace(HEADING_MARK, '')) === name,
+  );
+  const heading = named.length === 1 ? named[0] : undefined;
+  if (!heading) return -1;
+  const parent = views[heading.ancestors[0] ?? -1];
+  const anchor = parent && headingOf(views, parent) === heading ? parent : heading;
+  // Up to the next heading of any level: what is under a heading, not under its subheadings.
+  const blocks = blocksUnder(views, anchor, 6);
+  if (blocks.length === 1) return blocks[0]?.index ?? -1;
+  const lists = blocks.filter((v) => v.role === 'list');
+  return lists.length === 1 && head.some((w) => LIST_WORDS.has(w)) ? (lists[0]?.index ?? -1) : -1;
+}
+
+/** {@link placedUnder}'s reading: the box's words, then the heading's name, maybe followed by "section". */
+const PLACED_UNDER =
+  /^(?:(?:the|a|an) )?((?:[a-z]+ ){0,2}[a-z]+) (?:in|under|below|beneath) (?:the )?(.+?)(?: (?:section|heading|part|chapter))?$/;
+/** Words for a box of things that are a list's items, or say how a list sets them out. */
+const LIST_WORDS = new Set(
+  words('list lists steps bullets points items links numbered bulleted ordered unordered'),
+);
+
+/**
  * The heading `v` is, or the one it shows with nothing but its "[edit]" link beside it: MediaWiki
  * since 2024 wraps each heading and that link in a box of their own (`div.mw-heading`), the
  * section's blocks still beside the box. Null for anything else.
@@ -901,16 +938,21 @@ function headingOf(views: readonly ElementView[], v: ElementView): ElementView |
  * -1 when there is none or more than one.
  */
 function soleBlockUnder(views: readonly ElementView[], heading: ElementView, level: number): number {
+  const section = blocksUnder(views, heading, level);
+  return section.length === 1 ? (section[0]?.index ?? -1) : -1;
+}
+
+/** The elements after `heading` among its siblings before the next heading of `level` or a higher one, those that show something. */
+function blocksUnder(views: readonly ElementView[], heading: ElementView, level: number): ElementView[] {
   const parent = heading.ancestors[0];
   const after = views.filter((v) => v.index > heading.index && v.ancestors[0] === parent);
   const end = after.findIndex((v) => {
     const next = v.role === 'heading' || v.element.text.length <= 300 ? headingOf(views, v) : null;
     return next !== null && (next.element.level ?? 6) <= level;
   });
-  const section = (end < 0 ? after : after.slice(0, end)).filter(
+  return (end < 0 ? after : after.slice(0, end)).filter(
     (v) => v.element.text.trim() !== '' || v.area >= 100 * 100,
   );
-  return section.length === 1 ? (section[0]?.index ?? -1) : -1;
 }
 
 /**
@@ -924,9 +966,12 @@ const HEADING_MARK =
 const BOX_WORDS = new Set(
   words(
     'list lists section box feed grid panel module area block widget carousel rail slider strip column bar menu ' +
-      'recommendations suggestions stories articles posts links items products product information info details',
+      'recommendations suggestions stories articles posts links items products product information info details ' +
+      'steps bullets points',
   ),
 );
+/** Words before those for a box of things that say how its items are set out: "the numbered steps". */
+const SET_OUT = new Set(words('numbered bulleted bullet ordered unordered'));
 /** Words that begin what a box holds or where it is, after its kind: "… list of more stories", "… box with feedback score". */
 const BOX_CLAUSE = /\s(?:of|for|with|showing|that|about|from|in|on|at|under|below|above|near)\s.*$/;
 
@@ -943,7 +988,9 @@ function headingsFirst(description: string, views: readonly ElementView[]): stri
     if (v.role !== 'heading' || v.element.level === 1) continue;
     const text = plainText(v);
     const size = text.split(' ').length;
-    if (size < 2 || size > 6 || !said.startsWith(`${text} `) || said.length <= text.length + 1) continue;
+    // One word names a heading when it is no kind of thing ("the Method steps"; not "the Comments list").
+    if (size > 6 || (size < 2 && (text.length < 3 || kindsOf(text).length > 0))) continue;
+    if (!said.startsWith(`${text} `) || said.length <= text.length + 1) continue;
     const rest = words(said.slice(text.length).replace(BOX_CLAUSE, ' '));
     if (rest.every((w) => BOX_WORDS.has(w))) found.add(text);
   }

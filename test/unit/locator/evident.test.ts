@@ -451,9 +451,10 @@ describe('the element that shows what the description names', () => {
     ];
     expect(evidentOn(feed)('the Fan Feed list of more stories')).toBe('section.feed');
     expect(evidentOn(feed)('the Fan Feed grid')).toBe('section.feed');
-    // One word is no title ("the related stories"), nor is a heading the description only mentions.
+    // One word that names a kind is no title ("the related stories"); a heading the description
+    // places things under means what follows it (placedUnder), not its box.
     expect(evidentOn(feed)('the related questions box')).toBe(undefined);
-    expect(evidentOn(feed)('the stories under Fan Feed')).toBe(undefined);
+    expect(evidentOn(feed)('the stories under Fan Feed')).toBe('section.feed a');
     // Only a box of things after the heading's name: not something in it, nor the page's h1.
     expect(evidentOn(feed)('the Fan Feed lead headline')).toBe(undefined);
     expect(evidentOn(feed)('the Fan Feed average score')).toBe(undefined);
@@ -2137,6 +2138,79 @@ describe("the page's search form, its previous and next links, and a wordmark lo
     expect(
       evidentFound('the See also section', parseDescription('the See also section'), viewsOf(boxed)).index,
     ).toBe(1);
+  });
+
+  it('takes the block under a heading the description places it in or under, up to the next heading', () => {
+    const page: PageElement[] = [
+      element({ selector: 'div.content', tag: 'div', box: band(0, 3000) }, 0, null), // 0
+      element(
+        { selector: 'h2#Ingredients', tag: 'h2', role: 'heading', level: 2, text: 'Ingredients' },
+        100,
+        0,
+      ), // 1
+      element({ selector: 'ul.a', tag: 'ul', role: 'list', text: '1 cup flour 2 eggs' }, 140, 0), // 2
+      element({ selector: 'h2#Procedure', tag: 'h2', role: 'heading', level: 2, text: 'Procedure' }, 400, 0), // 3
+      element({ selector: 'p.intro', tag: 'p', text: 'Heat the oven first.' }, 440, 0), // 4
+      element({ selector: 'ol.steps', tag: 'ol', role: 'list', text: 'Mix. Bake. Serve.' }, 480, 0), // 5
+      element(
+        { selector: 'h2#Notes', tag: 'h2', role: 'heading', level: 2, text: 'Notes, tips, and variations' },
+        800,
+        0,
+      ), // 6
+      element({ selector: 'ul.notes', tag: 'ul', role: 'list', text: 'Use less sugar. Try honey.' }, 840, 0), // 7
+      element(
+        { selector: 'h3#Variations', tag: 'h3', role: 'heading', level: 3, text: 'Variations' },
+        1000,
+        0,
+      ), // 8
+      element({ selector: 'ul.variations', tag: 'ul', role: 'list', text: 'Sweet potato pie' }, 1040, 0), // 9
+      element(
+        {
+          selector: 'div.box',
+          tag: 'div',
+          text: 'Method Whisk the cream. Fold in.',
+          box: { x: 0, y: 1200, width: 800, height: 400 },
+        },
+        1200,
+        0,
+      ), // 10
+      element({ selector: 'div.box h2', tag: 'h2', role: 'heading', level: 2, text: 'Method' }, 1200, 10), // 11
+      element({ selector: 'div.box div.steps', tag: 'div', text: 'Whisk the cream. Fold in.' }, 1240, 10), // 12
+      element({ selector: 'h2#Comments', tag: 'h2', role: 'heading', level: 2, text: 'Comments' }, 1700, 0), // 13
+      element({ selector: 'ol.comments', tag: 'ol', role: 'list', text: 'Great pie! Too sweet.' }, 1740, 0), // 14
+      element(
+        {
+          selector: 'div.row',
+          tag: 'div',
+          text: 'Sections Books Music Film',
+          box: { x: 0, y: 2000, width: 600, height: 300 },
+        },
+        2000,
+        0,
+      ), // 15
+      element({ selector: 'div.row h2', tag: 'h2', role: 'heading', level: 2, text: 'Sections' }, 2000, 15), // 16
+      element({ selector: 'div.row ul', tag: 'ul', role: 'list', text: 'Books Music Film' }, 2040, 15), // 17
+    ];
+    const found = (d: string): { index: number; rule: string | null } =>
+      evidentFound(d, parseDescription(d), viewsOf(page));
+    // The one block under it; the one list among several when a list is asked for.
+    expect(found('the numbered steps in the Procedure section')).toEqual({ index: 5, rule: 'heading' });
+    expect(found('the bullet points under Notes, tips, and variations')).toEqual({
+      index: 7,
+      rule: 'heading',
+    });
+    expect(found('the list under the Ingredients heading')).toEqual({ index: 2, rule: 'heading' });
+    // A heading in a box of its own: the block beside it.
+    expect(found('the steps in the Method section')).toEqual({ index: 12, rule: 'heading' });
+    // Not a box of things, or a heading the page does not show: none of this rule's.
+    expect(found('the oven temperature in the Procedure section').index).not.toBe(4);
+    expect(found('the steps under Preparation').index).toBe(-1);
+    // A one-word heading before words for a box of things, unless the word names a kind of thing:
+    // the box it heads.
+    expect(found('the Method steps')).toEqual({ index: 10, rule: 'heading' });
+    expect(found('the Procedure steps').index).toBe(-1);
+    expect(found('the Comments list').rule).not.toBe('heading');
+    expect(found('the sections menu').rule).not.toBe('heading');
   });
 
   it("takes links that show only the other page's title by a label beside them or a box whose class says so", () => {
