@@ -219,6 +219,18 @@ function headOf(kindWords: readonly string[], plural: boolean): string | undefin
   return related !== undefined && member ? related : last;
 }
 
+/**
+ * The words of a kind of thing that the head names as the owner of what is asked, when what follows
+ * it names no kind ("the post's vote count": a count, on the post — not the post); empty otherwise
+ * ("the reporter's name", "the article's headline": their kind words still say what is meant).
+ */
+function possessor(head: string): string[] {
+  const owned = /(?:^|\s)([a-z]+)['’]s\s+([a-z][a-z -]*)$/.exec(head.trim());
+  if (!owned) return [];
+  const rest = words(owned[2] ?? '').filter((w) => !MODIFIERS.has(w));
+  return rest.length > 0 && rest.every((w) => kindsOf(w).length === 0) ? words(owned[1] ?? '') : [];
+}
+
 /** Splits a description into what to find and where. */
 export function parseDescription(description: string): Query {
   const lower = description.toLowerCase();
@@ -242,7 +254,10 @@ export function parseDescription(description: string): Query {
   const headText = holding && holding.index > 0 ? targetText.slice(0, holding.index) : targetText;
   // "the Tools links (What links here, Related changes…)" asks for links.
   const headWords = masked.slice(0, headText.length);
-  const kindWords = words(headWords).filter((w) => !MODIFIERS.has(w) && kindsOf(w).length > 0);
+  const owner = possessor(headWords);
+  const kindWords = words(headWords).filter(
+    (w) => !MODIFIERS.has(w) && kindsOf(w).length > 0 && !owner.includes(w),
+  );
   const named = new Set(kindWords);
   // The head's words as written: stemming drops the plural ("buttons" is "button").
   const raw = words(headWords, { stem: false }).filter((w) => !MODIFIERS.has(w));
@@ -263,7 +278,11 @@ export function parseDescription(description: string): Query {
     .slice(0, -1)
     .flatMap((w) => kindsOf(w))
     .filter((k) => k.strength >= 0.8);
-  const contextKinds = [...earlier, ...context.flatMap((w) => kindsOf(w))];
+  const contextKinds = [
+    ...earlier,
+    ...owner.flatMap((w) => kindsOf(w)),
+    ...context.flatMap((w) => kindsOf(w)),
+  ];
   // "last" in "when the page was last edited" says when, not which one.
   const lastChanged = LAST_CHANGED.test(lower);
   const ordinal = [...modifiers]

@@ -355,6 +355,21 @@ describe('offline locator', () => {
 });
 
 describe('reading a description', () => {
+  it("reads a kind word's possessive before words of no kind as the owner, not the thing asked for", () => {
+    const kindOf = (d: string): string[] => parseDescription(d).kinds.map((k) => k.kind.id);
+    const owned = parseDescription("the post's vote count with the up and down arrows");
+    expect(owned.kinds).toEqual([]);
+    expect(owned.contextKinds.map((k) => k.kind.id)).toContain('article');
+    expect(owned.terms.map((t) => t.word)).toEqual(expect.arrayContaining(['vote', 'count']));
+    // What follows names a kind, a generic part or a person's name: the kinds say what is meant.
+    expect(kindOf("the article's headline")).toEqual(kindOf('the headline'));
+    expect(kindOf("the reporter's name")).toEqual(['byline']);
+    expect(kindOf("the post's comments section")).toEqual(['comments']);
+    expect(kindOf("the sidebar's area")).toEqual(['sidebar']);
+    // An owner of no kind changes nothing.
+    expect(kindOf("the recipe's average rating")).toEqual(kindOf('the average rating'));
+  });
+
   it('reads a place word written with a capital inside a name as part of the name', () => {
     const named = parseDescription('the At a Glance comparison table');
     expect(named.kinds.map((k) => k.kind.id)).toEqual(['table']);
