@@ -165,13 +165,15 @@ const CONTENTS =
 
 /**
  * Questions that name what they ask for without a kind word: "who wrote the article (and when)" asks
- * for the byline, "when was this published" for the date — whatever other kind words they hold.
+ * for the byline, "when was this published" and "how long ago it was posted" for the date — whatever
+ * other kind words they hold.
  */
 function intentOf(lower: string): KindRequest[] | null {
   if (CONTENTS.test(lower)) return kindsOf('toc');
   if (/\bwho\s+(?:wrote|writes|posted|asked|started|edited|authored|created|published)\b/.test(lower))
     return kindsOf('byline');
-  if (/^(?:the\s+)?(?:when|date)\b|\bwhen\s+(?:was|were|is|did)\b/.test(lower)) return kindsOf('date');
+  if (/^(?:the\s+)?(?:when|date)\b|\bwhen\s+(?:was|were|is|did)\b|^how\s+(?:long\s+ago|old)\b/.test(lower))
+    return kindsOf('date');
   return null;
 }
 

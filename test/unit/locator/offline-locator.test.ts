@@ -400,6 +400,9 @@ describe('reading a description', () => {
       'byline',
     ]);
     expect(parseDescription('when was this story published').kinds.map((k) => k.kind.id)).toEqual(['date']);
+    expect(parseDescription('how long ago the question was posted').kinds.map((k) => k.kind.id)).toEqual([
+      'date',
+    ]);
     // Members named in the plural after a kind that holds them: the group is meant.
     expect(parseDescription('the share buttons').kinds.map((k) => k.kind.id)).toEqual(['share']);
     expect(parseDescription('the share button').kinds.map((k) => k.kind.id)).toEqual(['button']);
