@@ -13,6 +13,7 @@ import {
   withoutDaysAndTimes,
   stem,
   synonymsOf,
+  titleCased,
   words,
 } from './text.js';
 
@@ -683,6 +684,9 @@ export function evidentFound(
   for (const [rule, find] of rules) {
     const index = find();
     if (index >= 0) return { index, rule };
+    // Things placed under a heading the page shows, and which of its blocks is meant is unsaid:
+    // another rule would answer with the heading ("Notes, tips, and variations" as listed items).
+    if (index === UNSAID) break;
   }
   return { index: -1, rule: null };
 }
@@ -888,8 +892,10 @@ function namedTitle(description: string, query: Query, views: readonly ElementVi
  * "The numbered steps in the Procedure section", "the bullet points under Notes, tips, and
  * variations": words for a box of things ({@link BOX_WORDS}, maybe after {@link SET_OUT}), then in
  * or under a heading the page shows once, as written (a wiki's "[edit]" aside): the one block after
- * it before the next heading ({@link blocksUnder}), or the one list among several when a list is
- * asked for. -1 otherwise.
+ * it before the next heading of its level ({@link blocksUnder}), or the one list among several when a
+ * list is asked for; {@link UNSAID} when the heading is there but which block is meant is not (a
+ * subheading first, a link or control beside the blocks, several blocks); -1 when the description
+ * or the page has no such heading.
  */
 function placedUnder(description: string, views: readonly ElementView[]): number {
   const said = PLACED_UNDER.exec(plain(description));
@@ -902,14 +908,48 @@ function placedUnder(description: string, views: readonly ElementView[]): number
   );
   const heading = named.length === 1 ? named[0] : undefined;
   if (!heading) return -1;
+  // The heading's own box, a wiki's or a row with its "See all" link or "Print" button, is the anchor.
   const parent = views[heading.ancestors[0] ?? -1];
-  const anchor = parent && headingOf(views, parent) === heading ? parent : heading;
-  // Up to the next heading of any level: what is under a heading, not under its subheadings.
-  const blocks = blocksUnder(views, anchor, 6);
-  if (blocks.length === 1) return blocks[0]?.index ?? -1;
+  const anchor =
+    parent && (headingOf(views, parent) === heading || headerRow(views, parent, heading)) ? parent : heading;
+  // Up to the next heading of its level: a subheading first leaves it unsaid which part is meant
+  // (an ingredient list in groups).
+  const level = heading.element.level ?? 6;
+  const section = blocksUnder(views, anchor, level);
+  if (section.some((v) => headingIn(views, v) !== null)) return UNSAID;
+  // Blocks below the heading, none a link, a control or a list's item ("See all" after a list is
+  // none of them): a box of things is asked for.
+  const bottom = heading.element.box.y + heading.element.box.height;
+  const blocks = section.filter(
+    (v) =>
+      v.element.box.y >= bottom - 2 &&
+      !CONTROL_TAGS.has(v.tag) &&
+      !CONTROL_ROLES.has(v.role ?? '') &&
+      !['li', 'dt', 'dd', 'tr'].includes(v.tag),
+  );
+  if (blocks.length === 1) return blocks[0]?.index ?? UNSAID;
   const lists = blocks.filter((v) => v.role === 'list');
-  return lists.length === 1 && head.some((w) => LIST_WORDS.has(w)) ? (lists[0]?.index ?? -1) : -1;
+  return lists.length === 1 && head.some((w) => LIST_WORDS.has(w)) ? (lists[0]?.index ?? UNSAID) : UNSAID;
 }
+
+/**
+ * True when `box` is the row a heading shares with its small controls ("Latest News" and "See all",
+ * "Instructions" and "Print"): it holds the heading and, beside it, only links, buttons or controls,
+ * and is no taller than twice the heading.
+ */
+function headerRow(views: readonly ElementView[], box: ElementView, heading: ElementView): boolean {
+  if (box.element.box.height > 2 * heading.element.box.height + 8) return false;
+  const inside = views.filter((v) => v.ancestors[0] === box.index && v !== heading);
+  return (
+    inside.length > 0 &&
+    inside.every(
+      (v) => CONTROL_TAGS.has(v.tag) || CONTROL_ROLES.has(v.role ?? '') || v.element.text.trim() === '',
+    )
+  );
+}
+
+/** {@link placedUnder}'s answer when the heading is found but not the block: no rule may answer. */
+const UNSAID = -2;
 
 /** {@link placedUnder}'s reading: the box's words, then the heading's name, maybe followed by "section". */
 const PLACED_UNDER =
@@ -928,9 +968,37 @@ function headingOf(views: readonly ElementView[], v: ElementView): ElementView |
   if (v.role === 'heading') return v;
   const first = views[v.index + 1];
   if (first?.role !== 'heading' || first.ancestors[0] !== v.index) return null;
+  // Not a card, link or item whose text is its heading's (a picture and its title): a heading's own
+  // box holds it and the edit link alone.
+  if (WRAPPER_NOT.has(v.tag) || views.some((d) => MEDIA_TAGS.has(d.tag) && d.ancestors.includes(v.index)))
+    return null;
   const shown = (e: ElementView): string => plain(e.element.text.replace(HEADING_MARK, ''));
   return shown(v) === shown(first) ? first : null;
 }
+
+/** The heading `v` is, or whose box or row it is ({@link headingOf}, {@link headerRow}); null otherwise. */
+function headingIn(views: readonly ElementView[], v: ElementView): ElementView | null {
+  const found = headingOf(views, v);
+  if (found) return found;
+  const first = views[v.index + 1];
+  return first?.role === 'heading' && first.ancestors[0] === v.index && headerRow(views, v, first)
+    ? first
+    : null;
+}
+
+/** Tags of things that may show only their heading's text but are no heading's box. */
+const WRAPPER_NOT = new Set([
+  'a',
+  'button',
+  'article',
+  'li',
+  'figure',
+  'section',
+  'aside',
+  'nav',
+  'header',
+  'footer',
+]);
 
 /**
  * The one element after `heading` (a heading or its box, {@link headingOf}) among its siblings
@@ -947,7 +1015,7 @@ function blocksUnder(views: readonly ElementView[], heading: ElementView, level:
   const parent = heading.ancestors[0];
   const after = views.filter((v) => v.index > heading.index && v.ancestors[0] === parent);
   const end = after.findIndex((v) => {
-    const next = v.role === 'heading' || v.element.text.length <= 300 ? headingOf(views, v) : null;
+    const next = v.role === 'heading' || v.element.text.length <= 300 ? headingIn(views, v) : null;
     return next !== null && (next.element.level ?? 6) <= level;
   });
   return (end < 0 ? after : after.slice(0, end)).filter(
@@ -983,13 +1051,16 @@ const BOX_CLAUSE = /\s(?:of|for|with|showing|that|about|from|in|on|at|under|belo
  */
 function headingsFirst(description: string, views: readonly ElementView[]): string[] {
   const said = `${plain(description).replace(/^(?:the|a|an)\s+/, '')} `;
+  const writtenAsName =
+    /^\p{Lu}/u.test(description.trim().replace(/^(?:the|a|an)\s+/i, '')) && !titleCased(description);
   const found = new Set<string>();
   for (const v of views) {
     if (v.role !== 'heading' || v.element.level === 1) continue;
     const text = plainText(v);
     const size = text.split(' ').length;
-    // One word names a heading when it is no kind of thing ("the Method steps"; not "the Comments list").
-    if (size > 6 || (size < 2 && (text.length < 3 || kindsOf(text).length > 0))) continue;
+    // One word names a heading when it is no kind of thing and written as a name, capitalised in a
+    // description that is not in Title Case ("the Method steps"; not "the Comments list", "the news feed").
+    if (size > 6 || (size < 2 && (text.length < 3 || kindsOf(text).length > 0 || !writtenAsName))) continue;
     if (!said.startsWith(`${text} `) || said.length <= text.length + 1) continue;
     const rest = words(said.slice(text.length).replace(BOX_CLAUSE, ' '));
     if (rest.every((w) => BOX_WORDS.has(w))) found.add(text);

@@ -1,7 +1,15 @@
 import type { ElementMap, LocateAnswer, LocateCandidate } from '../../ports/element-locator.js';
 import type { ElementView, Kind, KindRequest } from './kinds.js';
 import { kindsOf, takenFor, viewsOf } from './kinds.js';
-import { blankParentheses, sameOrPrefix, showsSomeDay, showsSomeTime, synonymsOf, words } from './text.js';
+import {
+  blankParentheses,
+  sameOrPrefix,
+  showsSomeDay,
+  showsSomeTime,
+  synonymsOf,
+  titleCased,
+  words,
+} from './text.js';
 
 /**
  * The hand-written matcher: ranks the page's element map against the words of the description —
@@ -135,13 +143,19 @@ function afterOrBefore(cased: string): RegExpExecArray | null {
 
 /**
  * Where the description begins to say where the thing is ({@link LOCATION}, {@link afterOrBefore});
- * null when it does not. A place word written with a capital after the first word is part of a
- * name, not a place: "the At a Glance table", "the In the News box".
+ * null when it does not. A place word written with a capital after the first word, its next word
+ * capitalised too, is part of a name, not a place: "the At a Glance table", "the In the Loop box" —
+ * unless the description capitalises most of its words ("The Search Box In The Header").
  */
 function locationIn(masked: string, cased: string): RegExpExecArray | null {
   const places = new RegExp(LOCATION.source, 'g');
+  const named = (at: RegExpExecArray): boolean =>
+    at.index > 0 &&
+    !titleCased(cased) &&
+    /^[A-Z]/.test(cased.slice(at.index)) &&
+    /^\s*[A-Z0-9]/.test(cased.slice(at.index + at[0].length));
   let at: RegExpExecArray | null;
-  while ((at = places.exec(masked)) !== null && at.index > 0 && /^[A-Z]/.test(cased.slice(at.index)));
+  while ((at = places.exec(masked)) !== null && named(at));
   const order = afterOrBefore(cased);
   if (at === null || at.index === 0) return order ?? at;
   return order !== null && order.index > 0 && order.index < at.index ? order : at;

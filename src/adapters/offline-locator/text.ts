@@ -316,3 +316,9 @@ const ALL_TIMES = new RegExp(SOME_TIME.source, 'gi');
 export function withoutDaysAndTimes(text: string): string {
   return text.replace(ALL_DAYS, ' ').replace(ALL_TIMES, ' ');
 }
+
+/** True when most words of three letters or more are capitalised: Title Case or capitals throughout. */
+export function titleCased(text: string): boolean {
+  const long = text.match(/\b\p{L}{3,}/gu) ?? [];
+  return long.length > 0 && long.filter((w) => /^\p{Lu}/u.test(w)).length > long.length / 2;
+}

@@ -452,9 +452,9 @@ describe('the element that shows what the description names', () => {
     expect(evidentOn(feed)('the Fan Feed list of more stories')).toBe('section.feed');
     expect(evidentOn(feed)('the Fan Feed grid')).toBe('section.feed');
     // One word that names a kind is no title ("the related stories"); a heading the description
-    // places things under means what follows it (placedUnder), not its box.
+    // places things under means a block after it (placedUnder), never a lone link.
     expect(evidentOn(feed)('the related questions box')).toBe(undefined);
-    expect(evidentOn(feed)('the stories under Fan Feed')).toBe('section.feed a');
+    expect(evidentOn(feed)('the stories under Fan Feed')).toBe(undefined);
     // Only a box of things after the heading's name: not something in it, nor the page's h1.
     expect(evidentOn(feed)('the Fan Feed lead headline')).toBe(undefined);
     expect(evidentOn(feed)('the Fan Feed average score')).toBe(undefined);
@@ -2140,6 +2140,60 @@ describe("the page's search form, its previous and next links, and a wordmark lo
     ).toBe(1);
   });
 
+  it("takes no card that shows only its title and a picture for a heading's box", () => {
+    const grid: PageElement[] = [
+      element(
+        { selector: 'div.grid', tag: 'div', text: 'Rome Lisbon View all destinations', box: band(2800, 400) },
+        2800,
+        null,
+      ), // 0
+      element(
+        {
+          selector: 'a.rome',
+          tag: 'a',
+          role: 'link',
+          text: 'Rome',
+          box: { x: 0, y: 2800, width: 300, height: 260 },
+        },
+        2800,
+        0,
+      ), // 1
+      element({ selector: 'a.rome h3', tag: 'h3', role: 'heading', level: 3, text: 'Rome' }, 2800, 1), // 2
+      element(
+        { selector: 'a.rome img', tag: 'img', role: 'img', box: { x: 0, y: 2840, width: 300, height: 200 } },
+        2840,
+        1,
+      ), // 3
+      element(
+        {
+          selector: 'a.lisbon',
+          tag: 'a',
+          role: 'link',
+          text: 'Lisbon',
+          box: { x: 400, y: 2800, width: 300, height: 260 },
+        },
+        2800,
+        0,
+      ), // 4
+      element({ selector: 'a.lisbon h3', tag: 'h3', role: 'heading', level: 3, text: 'Lisbon' }, 2800, 4), // 5
+      element(
+        {
+          selector: 'a.lisbon img',
+          tag: 'img',
+          role: 'img',
+          box: { x: 400, y: 2840, width: 300, height: 200 },
+        },
+        2840,
+        4,
+      ), // 6
+      element({ selector: 'a.all', tag: 'a', role: 'link', text: 'View all destinations' }, 3080, 0), // 7
+    ];
+    const found = (d: string): { index: number; rule: string | null } =>
+      evidentFound(d, parseDescription(d), viewsOf(grid));
+    expect(found('the Lisbon link')).toEqual({ index: 4, rule: 'heading' });
+    expect(found('the Rome link')).toEqual({ index: 1, rule: 'heading' });
+  });
+
   it('takes the block under a heading the description places it in or under, up to the next heading', () => {
     const page: PageElement[] = [
       element({ selector: 'div.content', tag: 'div', box: band(0, 3000) }, 0, null), // 0
@@ -2190,27 +2244,93 @@ describe("the page's search form, its previous and next links, and a wordmark lo
       ), // 15
       element({ selector: 'div.row h2', tag: 'h2', role: 'heading', level: 2, text: 'Sections' }, 2000, 15), // 16
       element({ selector: 'div.row ul', tag: 'ul', role: 'list', text: 'Books Music Film' }, 2040, 15), // 17
+      // A heading in a row with its "See all" link, a list after the row.
+      element(
+        { selector: 'div.head', tag: 'div', text: 'Latest News See all', box: band(2400, 40) },
+        2400,
+        0,
+      ), // 18
+      element(
+        { selector: 'div.head h2', tag: 'h2', role: 'heading', level: 2, text: 'Latest News' },
+        2400,
+        18,
+      ), // 19
+      element({ selector: 'div.head a', tag: 'a', role: 'link', text: 'See all' }, 2400, 18), // 20
+      element({ selector: 'ul.news', tag: 'ul', role: 'list', text: 'Rates rise Markets fall' }, 2460, 0), // 21
+      // A heading in a row with a "Print" button.
+      element({ selector: 'div.bar', tag: 'div', text: 'Instructions Print', box: band(2600, 40) }, 2600, 0), // 22
+      element(
+        { selector: 'div.bar h2', tag: 'h2', role: 'heading', level: 2, text: 'Instructions' },
+        2600,
+        22,
+      ), // 23
+      element({ selector: 'div.bar button', tag: 'button', role: 'button', text: 'Print' }, 2600, 22), // 24
+      element({ selector: 'ol.instructions', tag: 'ol', role: 'list', text: 'Roll. Fill. Bake.' }, 2660, 0), // 25
+      // A card whose text is its title's, a picture in it: no heading's box.
+      element(
+        {
+          selector: 'a.card',
+          tag: 'a',
+          role: 'link',
+          text: 'Lisbon',
+          box: { x: 0, y: 2800, width: 300, height: 260 },
+        },
+        2800,
+        0,
+      ), // 26
+      element({ selector: 'a.card h3', tag: 'h3', role: 'heading', level: 3, text: 'Lisbon' }, 2800, 26), // 27
+      element(
+        { selector: 'a.card img', tag: 'img', role: 'img', box: { x: 0, y: 2840, width: 300, height: 200 } },
+        2840,
+        26,
+      ), // 28
+      element({ selector: 'a.all', tag: 'a', role: 'link', text: 'View all destinations' }, 3080, 0), // 29
+      element({ selector: 'h2#Dough', tag: 'h2', role: 'heading', level: 2, text: 'Dough' }, 3200, 0), // 30
+      element({ selector: 'ul.dough', tag: 'ul', role: 'list', text: 'Flour Water Salt' }, 3240, 0), // 31
+      element({ selector: 'h3#Tips', tag: 'h3', role: 'heading', level: 3, text: 'Tips' }, 3300, 0), // 32
+      element({ selector: 'p.tip', tag: 'p', text: 'Rest it overnight.' }, 3340, 0), // 33
+      element({ selector: 'h2#Gallery', tag: 'h2', role: 'heading', level: 2, text: 'Gallery' }, 3500, 0), // 34
+      element(
+        {
+          selector: 'div.side',
+          tag: 'div',
+          text: 'Share this',
+          box: { x: 600, y: 3490, width: 200, height: 40 },
+        },
+        3490,
+        0,
+      ), // 35
+      element({ selector: 'h2#Partners', tag: 'h2', role: 'heading', level: 2, text: 'Partners' }, 3700, 0), // 36
+      element({ selector: 'a.partners', tag: 'a', role: 'link', text: 'Visit our partners' }, 3740, 0), // 37
     ];
     const found = (d: string): { index: number; rule: string | null } =>
       evidentFound(d, parseDescription(d), viewsOf(page));
     // The one block under it; the one list among several when a list is asked for.
     expect(found('the numbered steps in the Procedure section')).toEqual({ index: 5, rule: 'heading' });
-    expect(found('the bullet points under Notes, tips, and variations')).toEqual({
-      index: 7,
-      rule: 'heading',
-    });
+    // A subheading before the next heading: which part is meant is unsaid.
+    expect(found('the bullet points under Notes, tips, and variations').index).toBe(-1);
+    expect(found('the list under the Dough heading').index).toBe(-1);
+    // Nothing below the heading, or only a link: none.
+    expect(found('the items under Gallery').index).toBe(-1);
+    expect(found('the links under Partners').index).toBe(-1);
+    // A heading in a row with its own link or button: the block after the row, not the control.
+    expect(found('the links in the Latest News section')).toEqual({ index: 21, rule: 'heading' });
+    expect(found('the steps under Instructions')).toEqual({ index: 25, rule: 'heading' });
     expect(found('the list under the Ingredients heading')).toEqual({ index: 2, rule: 'heading' });
     // A heading in a box of its own: the block beside it.
     expect(found('the steps in the Method section')).toEqual({ index: 12, rule: 'heading' });
     // Not a box of things, or a heading the page does not show: none of this rule's.
-    expect(found('the oven temperature in the Procedure section').index).not.toBe(4);
+    expect(found('the oven temperature in the Procedure section').rule).not.toBe('heading');
     expect(found('the steps under Preparation').index).toBe(-1);
     // A one-word heading before words for a box of things, unless the word names a kind of thing:
     // the box it heads.
     expect(found('the Method steps')).toEqual({ index: 10, rule: 'heading' });
     expect(found('the Procedure steps').index).toBe(-1);
     expect(found('the Comments list').rule).not.toBe('heading');
-    expect(found('the sections menu').rule).not.toBe('heading');
+    expect(found('the Sections menu').rule).not.toBe('heading');
+    // Written in lower case or in Title Case, a word is no heading's name ("the news feed").
+    expect(found('the method steps').rule).not.toBe('heading');
+    expect(found('The Method Steps').rule).not.toBe('heading');
   });
 
   it("takes links that show only the other page's title by a label beside them or a box whose class says so", () => {

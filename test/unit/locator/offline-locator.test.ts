@@ -379,6 +379,16 @@ describe('reading a description', () => {
     expect(placed.terms.map((t) => t.word)).toContain('loop');
     expect(placed.contextTerms.map((t) => t.word)).not.toContain('loop');
     expect(placed.modifiers.has('top')).toBe(true);
+    // In Title Case or capitals, or before a word in lower case, a place still.
+    for (const d of [
+      'The Search Box In The Header',
+      'THE SEARCH BOX IN THE HEADER',
+      'the search box In the header',
+    ]) {
+      const q = parseDescription(d);
+      expect(q.kinds.map((k) => k.kind.id)).toEqual(['search']);
+      expect(q.contextKinds.length).toBeGreaterThan(0);
+    }
     // In lower case, a place still.
     expect(parseDescription('the comparison table at a glance').contextTerms.map((t) => t.word)).toEqual([
       'glance',
@@ -1770,6 +1780,7 @@ describe("the hand matcher's words", () => {
     element({ selector: 'p.short', tag: 'p', text: 'Photo' }, 40, 0), // 2
     element({ selector: 'p.cat', tag: 'p', text: 'Category' }, 80, 0), // 3
     element({ selector: 'p.none', tag: 'p', text: 'Nothing here' }, 120, 0), // 4
+    element({ selector: 'p.many', tag: 'p', text: 'Photographs of the old harbour at dawn' }, 160, 0), // 5
   ]);
 
   it('meets a word in a longer one that it begins, or in a shorter one that begins it, at 0.8 of a whole word', () => {
@@ -1780,6 +1791,10 @@ describe("the hand matcher's words", () => {
     const word = parseDescription('the photographs').terms[0]!.word;
     expect(longer.lexical(word, views[2]!)).toBeCloseTo(0.8 * 0.85);
     expect(longer.lexical(word, views[4]!)).toBe(0);
+    // An element of many words, fewer of them paired with the word than it holds: the same measure.
+    const many = scorer.lexical('photo', views[5]!);
+    expect(many).toBeGreaterThan(0);
+    expect(many).toBeCloseTo(0.8 * scorer.lexical('photograph', views[5]!));
   });
 
   it('meets a word of fewer than four letters only whole', () => {
