@@ -890,7 +890,7 @@ function namedTitle(description: string, query: Query, views: readonly ElementVi
 
 /**
  * "The numbered steps in the Procedure section", "the bullet points under Notes, tips, and
- * variations": words for a box of things ({@link BOX_WORDS}, maybe after {@link SET_OUT}), then in
+ * variations": words for a box of things ({@link BOX_WORDS}, {@link LIST_WORDS}), then in
  * or under a heading the page shows once, as written (a wiki's "[edit]" aside): the one block after
  * it before the next heading of its level ({@link blocksUnder}), or the one list among several when a
  * list is asked for; {@link UNSAID} when the heading is there but which block is meant is not (a
@@ -901,7 +901,7 @@ function placedUnder(description: string, views: readonly ElementView[]): number
   const said = PLACED_UNDER.exec(plain(description));
   if (!said) return -1;
   const head = words(said[1] ?? '');
-  if (head.length === 0 || !head.every((w) => BOX_WORDS.has(w) || SET_OUT.has(w))) return -1;
+  if (head.length === 0 || !head.every((w) => BOX_WORDS.has(w) || LIST_WORDS.has(w))) return -1;
   const name = said[2] ?? '';
   const named = views.filter(
     (v) => v.role === 'heading' && plain(v.element.text.replace(HEADING_MARK, '')) === name,
@@ -954,7 +954,7 @@ const UNSAID = -2;
 /** {@link placedUnder}'s reading: the box's words, then the heading's name, maybe followed by "section". */
 const PLACED_UNDER =
   /^(?:(?:the|a|an) )?((?:[a-z]+ ){0,2}[a-z]+) (?:in|under|below|beneath) (?:the )?(.+?)(?: (?:section|heading|part|chapter))?$/;
-/** Words for a box of things that are a list's items, or say how a list sets them out. */
+/** Words for a box of things that are a list's items, or say how a list sets them out ("the numbered steps"). */
 const LIST_WORDS = new Set(
   words('list lists steps bullets points items links numbered bulleted ordered unordered'),
 );
@@ -1038,8 +1038,6 @@ const BOX_WORDS = new Set(
       'steps bullets points',
   ),
 );
-/** Words before those for a box of things that say how its items are set out: "the numbered steps". */
-const SET_OUT = new Set(words('numbered bulleted bullet ordered unordered'));
 /** Words that begin what a box holds or where it is, after its kind: "… list of more stories", "… box with feedback score". */
 const BOX_CLAUSE = /\s(?:of|for|with|showing|that|about|from|in|on|at|under|below|above|near)\s.*$/;
 

