@@ -966,12 +966,13 @@ const LIST_WORDS = new Set(
  */
 function headingOf(views: readonly ElementView[], v: ElementView): ElementView | null {
   if (v.role === 'heading') return v;
-  const first = views[v.index + 1];
-  if (first?.role !== 'heading' || first.ancestors[0] !== v.index) return null;
+  const first = firstHeading(views, v);
+  if (!first) return null;
   // Not a card, link or item whose text is its heading's (a picture and its title): a heading's own
-  // box holds it and the edit link alone.
-  if (WRAPPER_NOT.has(v.tag) || views.some((d) => MEDIA_TAGS.has(d.tag) && d.ancestors.includes(v.index)))
-    return null;
+  // box holds it and the edit link alone. (What is inside `v` follows it in the map, in a run.)
+  if (WRAPPER_NOT.has(v.tag)) return null;
+  for (let i = v.index + 1; views[i]?.ancestors.includes(v.index); i += 1)
+    if (MEDIA_TAGS.has(views[i]?.tag ?? '')) return null;
   const shown = (e: ElementView): string => plain(e.element.text.replace(HEADING_MARK, ''));
   return shown(v) === shown(first) ? first : null;
 }
@@ -980,10 +981,14 @@ function headingOf(views: readonly ElementView[], v: ElementView): ElementView |
 function headingIn(views: readonly ElementView[], v: ElementView): ElementView | null {
   const found = headingOf(views, v);
   if (found) return found;
+  const first = firstHeading(views, v);
+  return first && headerRow(views, v, first) ? first : null;
+}
+
+/** The heading `v` opens with, its first child in the map; null when it opens with something else. */
+function firstHeading(views: readonly ElementView[], v: ElementView): ElementView | null {
   const first = views[v.index + 1];
-  return first?.role === 'heading' && first.ancestors[0] === v.index && headerRow(views, v, first)
-    ? first
-    : null;
+  return first?.role === 'heading' && first.ancestors[0] === v.index ? first : null;
 }
 
 /** Tags of things that may show only their heading's text but are no heading's box. */
