@@ -55,6 +55,7 @@ import {
 const BY_ID = !process.argv.includes('--no-by-id');
 const BY_CLASS = !process.argv.includes('--no-by-class');
 import type { DumpedPage } from './dump.js';
+import { SPLITS } from './verify-cases.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, fallback: string): string => {
@@ -173,7 +174,7 @@ console.log(
   `features of ${samples.length} cases in ${((performance.now() - featuresStarted) / 1000).toFixed(1)} s`,
 );
 
-for (const split of SHOW_HELDOUT ? ['tune', 'heldout', 'fresh', 'fresh2'] : ['tune']) {
+for (const split of SHOW_HELDOUT ? SPLITS : ['tune']) {
   const list = samples.filter((s) => s.split === split);
   const hr = list.filter((s) => s.right.has(s.hand.index)).length;
   const hc = list.filter((s) => s.hand.confidence >= 0.6);
@@ -483,7 +484,7 @@ function report(label: string, answers: Answer[], cal: number[] | null, threshol
 }
 
 const tune = samples.filter((s) => s.split === 'tune' || s.split === 'fixture');
-const heldout = samples.filter((s) => s.split === 'heldout' || s.split === 'fresh' || s.split === 'fresh2');
+const heldout = samples.filter((s) => s.split !== 'tune' && s.split !== 'fixture');
 const tunePages = [...new Set(tune.map((s) => s.page))].sort();
 const FOLDS = 5;
 const SUBSET = Number(process.env.DESCRIBE_SUBSET ?? '1');
@@ -583,7 +584,7 @@ const model = train(tune);
 model.calibration = cal;
 const held = heldout.map((s) => answer(model, s));
 if (SHOW_HELDOUT) {
-  for (const split of ['heldout', 'fresh', 'fresh2'])
+  for (const split of SPLITS.filter((s) => s !== 'tune'))
     report(
       split,
       held.filter((a) => a.s.split === split),

@@ -53,7 +53,8 @@ export const KINDS = [
   'other',
 ] as const;
 export type Kind = (typeof KINDS)[number];
-export type Split = 'tune' | 'heldout' | 'fresh' | 'fresh2';
+export const SPLITS = ['tune', 'heldout', 'fresh', 'fresh2', 'fresh3'] as const;
+export type Split = (typeof SPLITS)[number];
 
 /** One labelled case: a plain-English description and the CSS selector of the one true element. */
 export interface DescribeCase {
@@ -86,8 +87,7 @@ export function schemaProblems(cases: DescribeCase[], pagesDir: string): string[
   cases.forEach((c, i) => {
     const at = `case ${i} (${c.page})`;
     if (!KINDS.includes(c.kind)) problems.push(`${at}: unknown kind "${c.kind}"`);
-    if (c.split !== 'tune' && c.split !== 'heldout' && c.split !== 'fresh' && c.split !== 'fresh2')
-      problems.push(`${at}: unknown split "${String(c.split)}"`);
+    if (!SPLITS.includes(c.split)) problems.push(`${at}: unknown split "${String(c.split)}"`);
     if (!c.description?.trim() || !c.selector?.trim()) problems.push(`${at}: empty description or selector`);
     if (!existsSync(join(pagesDir, c.page)))
       problems.push(
