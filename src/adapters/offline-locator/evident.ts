@@ -2661,14 +2661,20 @@ export function adjacentLinks(description: string, query: Query, views: readonly
   // ("Next:", "Previous:"), or a box whose class says so around them (WordPress's `nav-previous`).
   // A box marked by its class holds one link (not a "read next" rail); a label is no control and
   // has a link beside it.
-  const linkCount = (v: ElementView): number =>
-    links.filter((l) => l.index === v.index || l.ancestors.slice(0, 3).includes(v.index)).length;
-  const beside = (v: ElementView): boolean => links.some((l) => l.ancestors[0] === v.ancestors[0]);
+  // Counted once for all: the links each element is or holds within three levels, and the parents of links.
+  const linksHeld = new Map<number, number>();
+  for (const l of links)
+    for (const at of new Set([l.index, ...l.ancestors.slice(0, 3)]))
+      linksHeld.set(at, (linksHeld.get(at) ?? 0) + 1);
+  const linkParents = new Set(links.map((l) => l.ancestors[0]));
+  const isLink = new Set(links.map((l) => l.index));
+  const linkCount = (v: ElementView): number => linksHeld.get(v.index) ?? 0;
+  const beside = (v: ElementView): boolean => linkParents.has(v.ancestors[0]);
   const marked = (marks: readonly string[], says: RegExp): ElementView[] =>
     views.filter(
       (v) =>
         !widget(v) &&
-        ((!links.includes(v) &&
+        ((!isLink.has(v.index) &&
           v.tag !== 'button' &&
           v.role !== 'button' &&
           beside(v) &&
@@ -2825,7 +2831,8 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
     views.filter((v) => v.tag === 'img' || v.tag === 'svg').flatMap((v) => v.ancestors.slice(0, 3)),
   );
   // Not a breadcrumb's first item, a menu's "Home" or a sign-in link with an icon: its own words
-  // are the brand's and little else, and it stands in no list, navigation or trail.
+  // are the brand's and little else, and it stands in no list, navigation or trail — but a picture
+  // that links home may head a site's navigation bar.
   const brandLink = (v: ElementView): boolean =>
     homeLink(v) &&
     v.element.box.y < 400 &&
@@ -2835,7 +2842,9 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
       const up = views[a];
       return (
         up !== undefined &&
-        (up.tag === 'li' || up.tag === 'nav' || up.role === 'navigation' || hinted(up, 'breadcrumb', 'crumb'))
+        (up.tag === 'li' ||
+          ((up.tag === 'nav' || up.role === 'navigation') && !pictured.has(v.index)) ||
+          hinted(up, 'breadcrumb', 'crumb'))
       );
     });
   const logos = views.filter(

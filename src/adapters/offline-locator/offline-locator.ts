@@ -383,7 +383,30 @@ export function inDoubt(
   chosen: number,
 ): boolean {
   const view = views[chosen];
-  return view !== undefined && (doubtful(query, view, map) || outOfContext(query, rows, chosen));
+  return (
+    view !== undefined &&
+    (doubtful(query, view, map) || outOfContext(query, rows, chosen) || inCookieNotice(query, views, view))
+  );
+}
+
+/** Words of a description that ask for a cookie notice or something in it. */
+const NOTICE_WORDS = new Set(['cookie', 'cookies', 'consent', 'privacy', 'gdpr', 'tracking']);
+/** Words of an id or class that mark a cookie notice (`cookie-banner`, `onetrust-consent-sdk`). */
+const COOKIE_HINTS = ['cookie', 'cookies', 'consent', 'gdpr', 'onetrust', 'cmp'];
+
+/**
+ * True when `view` lies in a cookie notice — a box (it or one of its four nearest wrappers) whose id
+ * or class says cookie or consent, or a banner whose text speaks of cookies — and the description
+ * asks for none ("the site footer" is not the notice's row of buttons classed "footer").
+ */
+export function inCookieNotice(query: Query, views: readonly ElementView[], view: ElementView): boolean {
+  if (query.terms.some((t) => NOTICE_WORDS.has(t.word))) return false;
+  return [view, ...view.ancestors.slice(0, 4).map((a) => views[a])].some(
+    (u) =>
+      u !== undefined &&
+      (COOKIE_HINTS.some((w) => u.hints.has(w)) ||
+        (u.hints.has('banner') && /\bcookies?\b/i.test(u.element.text.slice(0, 300)))),
+  );
 }
 
 /**

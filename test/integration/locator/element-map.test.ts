@@ -132,9 +132,16 @@ describe('element map', () => {
     expect(small.candidates).toBe(full.candidates);
     expect([small.cut, full.cut]).toEqual([true, false]);
     expect(full.elements.length).toBeGreaterThan(12);
-    // Landmarks and controls win over plain wrappers; a paragraph of running text keeps its share.
+    // Landmarks and controls win over plain wrappers, and so does a box a class calls a part of the
+    // page (the rating); a paragraph of running text keeps its share.
     expect(
-      small.elements.every((e) => e.role !== null || e.attributes.id !== undefined || e.tag === 'p'),
+      small.elements.every(
+        (e) =>
+          e.role !== null ||
+          e.attributes.id !== undefined ||
+          e.tag === 'p' ||
+          e.attributes.class === 'rating',
+      ),
     ).toBe(true);
     expect(small.elements.filter((e) => e.tag === 'p').length).toBeLessThanOrEqual(1);
     expect(small.elements.map((e) => e.role)).toEqual(
@@ -193,8 +200,8 @@ describe('element map', () => {
         <footer id="footer">This page was last edited on 26 September 2019.</footer>`,
     );
     const map = await buildElementMap(page);
-    expect(map.elements).toHaveLength(1500);
-    expect(map.candidates).toBeGreaterThan(1500);
+    expect(map.elements).toHaveLength(2000);
+    expect(map.candidates).toBeGreaterThan(2000);
     expect(map.cut).toBe(true);
     const selectors = map.elements.map((e) => e.selector);
     expect(selectors).toEqual(expect.arrayContaining(['table.infobox', '#toc', '#panel', '#footer']));
@@ -221,8 +228,58 @@ describe('element map', () => {
     expect(locateOffline('the article text', map)).toMatchObject({ selector: '#story' });
   });
 
+  it('keeps an element whose class names a part of the page against thousands of links, when few share the class', async () => {
+    // 3,000 classed spans before them (each outranks a plain div, and a span of a class of its own
+    // that comes later), a price and a breadcrumb trail marked only by their class, and 50 prices of
+    // other products that share one.
+    const links = Array.from({ length: 3000 }, (_, i) => `<span class="item">item ${i}</span>`);
+    const cards = Array.from({ length: 50 }, (_, i) => `<span class="card-price">$${i}.99</span>`);
+    await page.setContent(
+      `<div>${links.join('')}</div><div class="breadcrumb">Home / Shoes / Trail</div>
+        <span class="main-price">$129.00</span><div>${cards.join('')}</div>`,
+    );
+    const map = await buildElementMap(page, { maxElements: 600 });
+    expect(map.cut).toBe(true);
+    const selectors = map.elements.map((e) => e.selector);
+    expect(selectors).toEqual(expect.arrayContaining(['div.breadcrumb', 'span.main-price']));
+    expect(map.elements.filter((e) => e.attributes.class === 'card-price')).toHaveLength(0);
+  });
+
+  it('measures and reads a section of content-visibility: auto that Chromium has not rendered', async () => {
+    // Far below the viewport, the section keeps its 1,000 px placeholder and shows no text until
+    // rendered: the map sees it as the capture will.
+    await page.setContent(
+      `<div style="height:3000px">Top</div>
+        <section id="far" style="content-visibility:auto;contain-intrinsic-size:1px 1000px">
+          <p id="words">Words of a far section</p><div style="height:1500px"></div>
+        </section>`,
+    );
+    const map = await buildElementMap(page);
+    const far = map.elements.find((e) => e.selector === '#far');
+    expect(far?.box.height).toBeGreaterThan(1500);
+    expect(far?.text).toContain('Words of a far section');
+    expect(map.elements.find((e) => e.selector === '#words')?.text).toBe('Words of a far section');
+  });
+
+  it("keeps a test id under its other names (data-qa, data-test-id…) as data-testid, the element's own first", async () => {
+    await page.setContent(
+      `<div data-qa="breadcrumb-trail" style="height:20px">Home / Cars</div>
+        <div data-test-id="price-box" style="height:20px">$5</div>
+        <div data-testid="own" data-qa="other" style="height:20px">Both</div>
+        <div data-qa="first" data-cy="second" style="height:20px">Two</div>`,
+    );
+    const map = await buildElementMap(page);
+    const testId = (text: string) => map.elements.find((e) => e.text === text)?.attributes['data-testid'];
+    expect([testId('Home / Cars'), testId('$5'), testId('Both'), testId('Two')]).toEqual([
+      'breadcrumb-trail',
+      'price-box',
+      'own',
+      'first',
+    ]);
+  });
+
   it('says when it left elements out, and the locator then does not vouch for an ordinal', async () => {
-    // A thread of 3,000 posts: the map holds 1,500, so its last post is not the page's.
+    // A thread of 3,000 posts: the map holds 2,000, so its last post is not the page's.
     const posts = Array.from({ length: 3000 }, (_, i) => `<p>Post number ${i + 1} of the thread.</p>`);
     await page.setContent(`<main>${posts.join('')}</main>`);
     const map = await buildElementMap(page);

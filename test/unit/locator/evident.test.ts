@@ -1608,6 +1608,36 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
       element({ selector: 'a img', tag: 'img', role: 'img', name: 'Daring Fireball' }, 10, 0),
     ];
     expect(logo('the Daring Fireball logo', pictured)).toBe(0);
+    // A picture linking home may head the site's navigation bar, before a text link that an id calls
+    // a logo further down; a menu's text link home in it is no logo.
+    const nav = element({ selector: 'nav', tag: 'nav', role: 'navigation', text: 'Menu Search' }, 10, null);
+    const inNav = (link: PageElement, picture: boolean): PageElement[] => [
+      nav,
+      { ...link, parent: 0 },
+      ...(picture ? [element({ selector: 'nav a svg', tag: 'svg' }, 10, 1)] : []),
+      element(
+        { selector: 'h2', tag: 'h2', role: 'heading', level: 2, text: 'Search for articles on Wevolver' },
+        1700,
+        null,
+      ),
+      element(
+        {
+          selector: '#wevolver-logo-search',
+          tag: 'a',
+          role: 'link',
+          name: 'Wevolver',
+          text: 'Wevolver',
+          attributes: { id: 'wevolver-logo-search', href: '/' },
+        },
+        1700,
+        picture ? 3 : 2,
+      ),
+    ];
+    expect(
+      logo('the Wevolver logo', inNav(home('https://www.wevolver.com/', '', 10, { name: 'wevolver' }), true)),
+    ).toBe(1);
+    // Without a picture, the menu's link is passed over: the first logo is the one an id names.
+    expect(logo('the Wevolver logo', inNav(home('/', 'Wevolver', 10), false))).toBe(3);
     // Not a link elsewhere, far down the page, or one that says more than the brand.
     expect(logo('the Cookie and Kate logo', [home('/recipes/', 'Cookie and Kate')])).toBe(-1);
     expect(logo('the Cookie and Kate logo', [home('/', 'Cookie and Kate', 900)])).toBe(-1);

@@ -5,6 +5,8 @@ import {
   decideAnswer,
   decideConfidence,
   HAND_VOUCHES,
+  inCookieNotice,
+  inDoubt,
   locateByHand,
   locateOffline,
   NESTED_GAP,
@@ -1054,6 +1056,78 @@ describe('an answer of the wrong nature', () => {
   it('never crops to the button for "the newsletter signup form"', () => {
     const answer = locateByHand('the newsletter signup form', map).answer;
     expect(answer.selector === '#newsletter_form' || answer.confidence <= DOUBT_CAP).toBe(true);
+  });
+});
+
+describe('a cookie notice', () => {
+  // A story, and a consent banner fixed at the foot of the screen whose row of buttons a class calls
+  // a footer; a second notice marked only by its class.
+  const elements: PageElement[] = [
+    element({ selector: 'main', tag: 'main', role: 'main', text: 'The story of the day.' }, 0, null), // 0
+    element(
+      {
+        selector: 'div.uc-banner-content',
+        tag: 'div',
+        attributes: { class: 'uc-banner-content' },
+        text: "We'll tailor your experience. We and our partners use cookies to measure performance.",
+      },
+      470,
+      null,
+    ), // 1
+    element(
+      {
+        selector: 'div.uc-btn-footer-container',
+        tag: 'div',
+        attributes: { class: 'uc-btn-footer-container' },
+        text: "That's OK Set preferences",
+      },
+      647,
+      1,
+    ), // 2
+    element(
+      { selector: '#cookie-bar', tag: 'div', attributes: { id: 'cookie-bar' }, text: 'Fine by me' },
+      600,
+      null,
+    ), // 3
+    element({ selector: '#cookie-bar p', tag: 'p', text: 'Fine by me' }, 600, 3), // 4
+    element(
+      {
+        selector: 'div.promo-banner',
+        tag: 'div',
+        attributes: { class: 'promo-banner' },
+        text: 'Half price shoes',
+      },
+      100,
+      0,
+    ), // 5
+  ];
+  const views = viewsOf(elements);
+  const map = storyMap(elements, 720);
+  const rows = [] as Float64Array[];
+
+  it('holds what lies in a banner that speaks of cookies or in a box marked cookie or consent', () => {
+    const footer = parseDescription('the site footer');
+    expect(views.map((v) => inCookieNotice(footer, views, v))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    // Asked for, the notice is no doubt.
+    expect(inCookieNotice(parseDescription('the cookie consent banner'), views, views[1]!)).toBe(false);
+    expect(inCookieNotice(parseDescription('the privacy notice buttons'), views, views[2]!)).toBe(false);
+  });
+
+  it('leaves what lies in it in doubt, and never crops it for the site footer', () => {
+    const footer = parseDescription('the site footer');
+    expect(inDoubt(footer, views, map, rows, 2)).toBe(true);
+    expect(inDoubt(footer, views, map, rows, 5)).toBe(false);
+    const answer = locateOffline('the site footer', map);
+    expect(answer.selector !== 'div.uc-btn-footer-container' || answer.confidence < CROP_CONFIDENCE).toBe(
+      true,
+    );
   });
 });
 

@@ -8,8 +8,10 @@ export interface ElementMapOptions {
    * Most elements kept: the page's blocks first (up to a quarter; items of a list and rows of a
    * table last among them), then its paragraphs of 80 characters or more in page order (up to an
    * eighth), then the most relevant (landmarks, controls, headings, images, named elements).
-   * Default 1500: on the saved real pages of bench/describe, 1,000 left the right element out for
-   * 10 of 954 descriptions, 1,500 for 1.
+   * Default 2000: on the saved real pages of bench/describe, 1,000 left the right element out for
+   * 10 of 954 descriptions, 1,500 for 1; on 1,207 descriptions of 158 pages (twenty of them
+   * with more than 1,500 visible elements, up to 7,600), 1,500 for 3 and 2,000 for none that is
+   * shown (one footer, faded in by a script, is not).
    */
   maxElements?: number;
   /**
@@ -37,7 +39,7 @@ interface InPageOptions {
  */
 export async function buildElementMap(page: Page, options: ElementMapOptions = {}): Promise<ElementMap> {
   const settings: InPageOptions = {
-    maxElements: options.maxElements ?? 1500,
+    maxElements: options.maxElements ?? 2000,
     maxScanned: options.maxScanned ?? 8000,
     maxTextChars: options.maxTextChars ?? 200,
   };
@@ -320,6 +322,18 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     }
     return collapse(el.getAttribute('title'), 120);
   };
+  // The other names pages give a test id, or a component's name, besides `data-testid`.
+  const TEST_ID_ATTRS = [
+    'data-test-id',
+    'data-test',
+    'data-qa',
+    'data-cy',
+    'data-e2e',
+    'data-aut-id',
+    'data-automation-id',
+    'data-component',
+    'data-module',
+  ];
   const attributesOf = (el: Element): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const attr of [
@@ -354,6 +368,16 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     if (src && !src.startsWith('data:')) out.src = collapse(src.split(/[?#]/)[0]?.split('/').pop() ?? '', 60);
     if (el instanceof HTMLInputElement && ['submit', 'button'].includes(el.type) && el.value)
       out.value = collapse(el.value, 60);
+    // A test id under another of its usual names (`data-test-id`, `data-qa`, `data-cy`…) says
+    // what the element is as well: kept as `data-testid`.
+    if (!out['data-testid'])
+      for (const attr of TEST_ID_ATTRS) {
+        const value = el.getAttribute(attr);
+        if (value && value.trim()) {
+          out['data-testid'] = collapse(value, 100);
+          break;
+        }
+      }
     return out;
   };
   const ownText = (el: Element): boolean => {
@@ -380,12 +404,33 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     'h2',
     'h3',
   ]);
+  // A class or id that names a part of a page people ask for ("main-price", "breadcrumb",
+  // "published"), carried by at most a few elements of its tag: such an element is kept before
+  // plain wrappers on a page of thousands (a shop's price, a chapter's date).
+  const PART_WORDS =
+    /^(?:breadcrumbs?|prices?|byline|authors?|published|updated|dateline|timestamp|ratings?|stars|logo|share|sharing|comments|footer|search|toc|summary|caption|ingredients|instructions|directions|nutrition|specs|specifications|reviews|tags|categories)$/;
+  const namesPart = (el: Element): boolean => {
+    const words = (name: string): string[] =>
+      name
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .split(/[^a-z]+/);
+    if (words(idOf(el)).some((w) => PART_WORDS.test(w))) return true;
+    return Array.from(el.classList).some(
+      (c) => (counts.get(`${el.localName}.${fold(c)}`) ?? 0) <= 3 && words(c).some((w) => PART_WORDS.test(w)),
+    );
+  };
   const relevanceOf = (el: Element, role: string | null, area: number): number => {
     let score = 0;
     if (role) score += ['generic', 'presentation', 'none', 'listitem'].includes(role) ? 1 : 4;
     if (role && LANDMARK_ROLES.has(role)) score += 3;
     if (idOf(el)) score += 2;
-    if (el.hasAttribute('aria-label') || el.hasAttribute('data-testid') || el.hasAttribute('title'))
+    if (
+      el.hasAttribute('aria-label') ||
+      el.hasAttribute('data-testid') ||
+      el.hasAttribute('title') ||
+      TEST_ID_ATTRS.some((attr) => el.hasAttribute(attr))
+    )
       score += 2;
     if (el.hasAttribute('itemprop') || el.hasAttribute('itemtype')) score += 2;
     if (
@@ -408,6 +453,7 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
       score += 1;
     if (ownText(el)) score += 1.5;
     if (el.classList.length > 0) score += 0.5;
+    if (namesPart(el)) score += 3;
     if (area < 200) score -= 1;
     return score;
   };
@@ -577,6 +623,12 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     rect: DOMRect;
   }
   const candidates: Candidate[] = [];
+  // Sections of `content-visibility: auto` that Chromium has not rendered (far from the viewport,
+  // or before the page's first frame) keep a placeholder box and no text: shown, as a full page's
+  // capture shows them, so that what they hold is found and measured as it will be cropped.
+  for (const el of Array.from(document.body?.querySelectorAll('*') ?? []))
+    if (getComputedStyle(el).contentVisibility === 'auto')
+      (el as HTMLElement).style?.setProperty('content-visibility', 'visible', 'important');
   // The body's elements in document order, each host's open shadow tree right after the host.
   const deep = (root: Element | ShadowRoot, into: Element[]): Element[] => {
     for (const el of Array.from(root.querySelectorAll('*'))) {
