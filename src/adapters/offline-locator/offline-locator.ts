@@ -391,12 +391,19 @@ export function inDoubt(
 
 /** Words of a description that ask for a cookie notice or something in it. */
 const NOTICE_WORDS = new Set(['cookie', 'cookies', 'consent', 'privacy', 'gdpr', 'tracking']);
-/** Words of an id or class that mark a cookie notice (`cookie-banner`, `onetrust-consent-sdk`). */
-const COOKIE_HINTS = ['cookie', 'cookies', 'consent', 'gdpr', 'onetrust', 'cmp'];
+/**
+ * Words of an id or class that mark a cookie notice (`cookie-banner`, `onetrust-consent-sdk`) — not
+ * "cmp", with which Adobe's sites begin every component's class (`cmp-teaser`).
+ */
+const COOKIE_HINTS = ['cookie', 'cookies', 'consent', 'gdpr', 'onetrust'];
+/** What a cookie notice says besides "cookies": not a recipe's banner of chocolate chip cookies. */
+const NOTICE_TEXT =
+  /\b(?:consent|accept|privacy|preferences|settings|partners|personali[sz]e|tracking|uses? cookies|cookies and (?:other|similar) technologies)\b/i;
 
 /**
  * True when `view` lies in a cookie notice — a box (it or one of its four nearest wrappers) whose id
- * or class says cookie or consent, or a banner whose text speaks of cookies — and the description
+ * or class says cookie or consent, or a banner whose text speaks of cookies and of consent,
+ * privacy or settings — and the description
  * asks for none ("the site footer" is not the notice's row of buttons classed "footer").
  */
 export function inCookieNotice(query: Query, views: readonly ElementView[], view: ElementView): boolean {
@@ -405,7 +412,9 @@ export function inCookieNotice(query: Query, views: readonly ElementView[], view
     (u) =>
       u !== undefined &&
       (COOKIE_HINTS.some((w) => u.hints.has(w)) ||
-        (u.hints.has('banner') && /\bcookies?\b/i.test(u.element.text.slice(0, 300)))),
+        (u.hints.has('banner') &&
+          /\bcookies?\b/i.test(u.element.text.slice(0, 300)) &&
+          NOTICE_TEXT.test(u.element.text.slice(0, 300)))),
   );
 }
 

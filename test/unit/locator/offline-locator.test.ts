@@ -1115,6 +1115,25 @@ describe('a cookie notice', () => {
       true,
       false,
     ]);
+    // Adobe's components (`cmp-teaser`) and a recipe's banner of cookies are no notice.
+    const others = viewsOf([
+      element(
+        { selector: 'div.cmp-teaser', tag: 'div', attributes: { class: 'cmp-teaser' }, text: 'Footer' },
+        0,
+        null,
+      ),
+      element(
+        {
+          selector: 'div.hero-banner',
+          tag: 'div',
+          attributes: { class: 'hero-banner' },
+          text: 'Chocolate chip cookies',
+        },
+        100,
+        null,
+      ),
+    ]);
+    expect(others.map((v) => inCookieNotice(footer, others, v))).toEqual([false, false]);
     // Asked for, the notice is no doubt.
     expect(inCookieNotice(parseDescription('the cookie consent banner'), views, views[1]!)).toBe(false);
     expect(inCookieNotice(parseDescription('the privacy notice buttons'), views, views[2]!)).toBe(false);
