@@ -179,8 +179,8 @@ const CONTENTS =
 
 /**
  * Questions that name what they ask for without a kind word: "who wrote the article (and when)" asks
- * for the byline, "when was this published" and "how long ago it was posted" for the date — whatever
- * other kind words they hold.
+ * for the byline, "when was this published" and "how long ago it was posted" for the date, "how
+ * much is the car" for the price — whatever other kind words they hold.
  */
 function intentOf(lower: string): KindRequest[] | null {
   if (CONTENTS.test(lower)) return kindsOf('toc');
@@ -188,6 +188,13 @@ function intentOf(lower: string): KindRequest[] | null {
     return kindsOf('byline');
   if (/^(?:the\s+)?(?:when|date)\b|\bwhen\s+(?:was|were|is|did)\b|^how\s+(?:long\s+ago|old)\b/.test(lower))
     return kindsOf('date');
+  // "How much is the car", "how much does it cost", "how much the recipe costs" — not "how much sugar".
+  if (
+    /^(?:and\s+)?how\s+much\s+(?:is|are|was|does|do|did|will|would|it|they|this|that|these|the|for)\b/.test(
+      lower,
+    )
+  )
+    return kindsOf('price');
   return null;
 }
 

@@ -415,6 +415,12 @@ describe('reading a description', () => {
     expect(parseDescription('how long ago the question was posted').kinds.map((k) => k.kind.id)).toEqual([
       'date',
     ]);
+    // "How much" asks what it costs, not how much of a thing there is.
+    for (const asked of ['how much is the car', 'how much does it cost', 'how much the jeans cost'])
+      expect(parseDescription(asked).kinds.map((k) => k.kind.id)).toEqual(['price']);
+    expect(parseDescription('how much sugar goes into the icing').kinds.map((k) => k.kind.id)).not.toContain(
+      'price',
+    );
     // Members named in the plural after a kind that holds them: the group is meant.
     expect(parseDescription('the share buttons').kinds.map((k) => k.kind.id)).toEqual(['share']);
     expect(parseDescription('the share button').kinds.map((k) => k.kind.id)).toEqual(['button']);
