@@ -2827,12 +2827,15 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
   // A logo marked or labelled so, or the link to the site's home that shows the brand (a site's
   // title, "Cookie and Kate"; an image whose alt is "Daring Fireball").
   // A home link counts near the top, showing the brand and little else, or an image.
-  const pictured = new Set(
-    views.filter((v) => v.tag === 'img' || v.tag === 'svg').flatMap((v) => v.ancestors.slice(0, 3)),
+  const pictures = views.filter((v) => v.tag === 'img' || v.tag === 'svg');
+  const pictured = new Set(pictures.flatMap((v) => v.ancestors.slice(0, 3)));
+  // A picture wider than an icon (not a house for "Home", 24 px wide).
+  const wordmarked = new Set(
+    pictures.filter((v) => v.element.box.width >= 48).flatMap((v) => v.ancestors.slice(0, 3)),
   );
   // Not a breadcrumb's first item, a menu's "Home" or a sign-in link with an icon: its own words
   // are the brand's and little else, and it stands in no list, navigation or trail — but a picture
-  // that links home may head a site's navigation bar.
+  // wider than an icon that links home may head a site's navigation bar.
   const brandLink = (v: ElementView): boolean =>
     homeLink(v) &&
     v.element.box.y < 400 &&
@@ -2843,7 +2846,7 @@ export function brandLogo(description: string, query: Query, views: readonly Ele
       return (
         up !== undefined &&
         (up.tag === 'li' ||
-          ((up.tag === 'nav' || up.role === 'navigation') && !pictured.has(v.index)) ||
+          ((up.tag === 'nav' || up.role === 'navigation') && !wordmarked.has(v.index)) ||
           hinted(up, 'breadcrumb', 'crumb'))
       );
     });

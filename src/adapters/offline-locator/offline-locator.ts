@@ -12,6 +12,7 @@ import type { ElementView } from './kinds.js';
 import type { Shape } from './ranker.js';
 import { argmax, calibrationSignals, confidenceOf, nestedGap, sameFamily, scoreRows } from './ranker.js';
 import { RANKER } from './ranker-weights.js';
+import { words } from './text.js';
 import {
   codeFound,
   commentMarked,
@@ -389,29 +390,39 @@ export function inDoubt(
   );
 }
 
-/** Words of a description that ask for a cookie notice or something in it. */
-const NOTICE_WORDS = new Set(['cookie', 'cookies', 'consent', 'privacy', 'gdpr', 'tracking']);
+/** Words of a description that ask for a cookie notice or something in it (stemmed, as the description's are). */
+const NOTICE_WORDS = new Set(words('cookie cookies consent privacy gdpr tracking'));
 /**
- * Words of an id or class that mark a cookie notice (`cookie-banner`, `onetrust-consent-sdk`) — not
- * "cmp", with which Adobe's sites begin every component's class (`cmp-teaser`).
+ * True for a word of an id or class that marks a cookie notice: `cookie-banner`, `cookies-popup`,
+ * `onetrust-consent-sdk`, Cookiebot's `CybotCookiebotDialog`, `cookielaw` — not "cmp", with which
+ * Adobe's sites begin every component's class (`cmp-teaser`).
  */
-const COOKIE_HINTS = ['cookie', 'cookies', 'consent', 'gdpr', 'onetrust'];
+const noticeMark = (hint: string): boolean =>
+  hint.startsWith('cookie') ||
+  hint === 'cooky' ||
+  hint === 'consent' ||
+  hint === 'gdpr' ||
+  hint === 'onetrust';
 /** What a cookie notice says besides "cookies": not a recipe's banner of chocolate chip cookies. */
 const NOTICE_TEXT =
   /\b(?:consent|accept|privacy|preferences|settings|partners|personali[sz]e|tracking|uses? cookies|cookies and (?:other|similar) technologies)\b/i;
 
 /**
  * True when `view` lies in a cookie notice — a box (it or one of its four nearest wrappers) whose id
- * or class says cookie or consent, or a banner whose text speaks of cookies and of consent,
- * privacy or settings — and the description
- * asks for none ("the site footer" is not the notice's row of buttons classed "footer").
+ * or class says cookie or consent, in no form (a comment form's "save my name" box is classed
+ * `comment-form-cookies-consent`), or a banner whose text speaks of cookies and of consent, privacy
+ * or their use — and the description asks for none, in its words or where it places the thing ("the
+ * site footer" is not the notice's row of buttons classed "footer"; "the Accept button in the cookie
+ * banner" is).
  */
 export function inCookieNotice(query: Query, views: readonly ElementView[], view: ElementView): boolean {
-  if (query.terms.some((t) => NOTICE_WORDS.has(t.word))) return false;
+  if ([...query.terms, ...query.contextTerms].some((t) => NOTICE_WORDS.has(t.word))) return false;
+  const inForm = (u: ElementView): boolean =>
+    u.tag === 'form' || u.ancestors.some((a) => views[a]?.tag === 'form');
   return [view, ...view.ancestors.slice(0, 4).map((a) => views[a])].some(
     (u) =>
       u !== undefined &&
-      (COOKIE_HINTS.some((w) => u.hints.has(w)) ||
+      (([...u.hints].some(noticeMark) && !inForm(u)) ||
         (u.hints.has('banner') &&
           /\bcookies?\b/i.test(u.element.text.slice(0, 300)) &&
           NOTICE_TEXT.test(u.element.text.slice(0, 300)))),

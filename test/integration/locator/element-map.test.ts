@@ -243,6 +243,20 @@ describe('element map', () => {
     const selectors = map.elements.map((e) => e.selector);
     expect(selectors).toEqual(expect.arrayContaining(['div.breadcrumb', 'span.main-price']));
     expect(map.elements.filter((e) => e.attributes.class === 'card-price')).toHaveLength(0);
+    // Nor a class in shadow roots, whose elements the counts do not see.
+    await page.setContent(
+      `<div>${links.join('')}</div><span class="main-price">$129.00</span><div id="cards"></div>`,
+    );
+    await page.evaluate(() => {
+      for (let i = 0; i < 50; i++) {
+        const card = document.createElement('product-card');
+        card.attachShadow({ mode: 'open' }).innerHTML = `<span class="price">$${i}.49</span>`;
+        document.getElementById('cards')!.append(card);
+      }
+    });
+    const crowded = await buildElementMap(page, { maxElements: 600 });
+    expect(crowded.elements.map((e) => e.selector)).toContain('span.main-price');
+    expect(crowded.elements.filter((e) => e.attributes.class === 'price')).toHaveLength(0);
   });
 
   it('measures and reads a section of content-visibility: auto that Chromium has not rendered', async () => {
@@ -259,6 +273,28 @@ describe('element map', () => {
     expect(far?.box.height).toBeGreaterThan(1500);
     expect(far?.text).toContain('Words of a far section');
     expect(map.elements.find((e) => e.selector === '#words')?.text).toBe('Words of a far section');
+    // A section already rendered keeps its layout: its heading's margin stays inside it and its
+    // fixed part stays where the section puts it (what \`auto\` contained stays contained).
+    await page.setContent(
+      `<div style="height:100px"></div>
+        <section id="near" style="content-visibility:auto"><h2>Near</h2>
+          <div id="pinned" style="position:fixed;top:0;width:50px;height:20px">x</div></section>`,
+    );
+    const boxes = () =>
+      page.evaluate(() =>
+        ['near', 'pinned'].map((id) => {
+          const r = document.getElementById(id)!.getBoundingClientRect();
+          return [Math.round(r.top), Math.round(r.height)];
+        }),
+      );
+    // Rendered: two frames after it is shown.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const before = await boxes();
+    expect(before[0]?.[1]).toBeGreaterThan(0);
+    await buildElementMap(page);
+    expect(await boxes()).toEqual(before);
   });
 
   it("keeps a test id under its other names (data-qa, data-test-id…) as data-testid, the element's own first", async () => {

@@ -226,6 +226,20 @@ describe('whole full pages', () => {
     expect(close(image.at(640, 12 * 800 + 100), [255, 255, 255])).toBe(true);
   });
 
+  it('keeps a shown section of content-visibility: auto laid out as the page lays it out', async () => {
+    // Auto contains the section's layout: its heading's margins stay inside it, on its red.
+    const out = await capturer.capture(
+      specOf({ url: `${server.baseUrl}/readiness/content-visibility-margins.html`, fullPage: true }),
+      noDeadline(),
+    );
+    expect([out.width, out.height]).toEqual([1280, 120 + 2000]);
+    const image = await decodePixels(out.bytes);
+    expect(close(image.at(640, 20), [200, 0, 0])).toBe(true);
+    expect(close(image.at(640, 60), [0, 128, 0])).toBe(true);
+    expect(close(image.at(640, 100), [200, 0, 0])).toBe(true);
+    expect(close(image.at(640, 200), [0, 0, 200])).toBe(true);
+  });
+
   it('shows the whole body of a page whose body is the scroll container', async () => {
     const out = await capturer.capture(
       specOf({ url: `${server.baseUrl}/app-shell.html?body`, fullPage: true }),

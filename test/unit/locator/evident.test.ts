@@ -1611,10 +1611,17 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
     // A picture linking home may head the site's navigation bar, before a text link that an id calls
     // a logo further down; a menu's text link home in it is no logo.
     const nav = element({ selector: 'nav', tag: 'nav', role: 'navigation', text: 'Menu Search' }, 10, null);
-    const inNav = (link: PageElement, picture: boolean): PageElement[] => [
+    const inNav = (link: PageElement, picture: number | null): PageElement[] => [
       nav,
       { ...link, parent: 0 },
-      ...(picture ? [element({ selector: 'nav a svg', tag: 'svg' }, 10, 1)] : []),
+      ...(picture !== null
+        ? [
+            {
+              ...element({ selector: 'nav a svg', tag: 'svg' }, 10, 1),
+              box: { x: 0, y: 10, width: picture, height: 24 },
+            },
+          ]
+        : []),
       element(
         { selector: 'h2', tag: 'h2', role: 'heading', level: 2, text: 'Search for articles on Wevolver' },
         1700,
@@ -1630,14 +1637,16 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
           attributes: { id: 'wevolver-logo-search', href: '/' },
         },
         1700,
-        picture ? 3 : 2,
+        picture !== null ? 3 : 2,
       ),
     ];
     expect(
-      logo('the Wevolver logo', inNav(home('https://www.wevolver.com/', '', 10, { name: 'wevolver' }), true)),
+      logo('the Wevolver logo', inNav(home('https://www.wevolver.com/', '', 10, { name: 'wevolver' }), 100)),
     ).toBe(1);
     // Without a picture, the menu's link is passed over: the first logo is the one an id names.
-    expect(logo('the Wevolver logo', inNav(home('/', 'Wevolver', 10), false))).toBe(3);
+    expect(logo('the Wevolver logo', inNav(home('/', 'Wevolver', 10), null))).toBe(3);
+    // Nor is a home icon in a bar of links (a house 24 px wide, named for the brand).
+    expect(logo('the Wevolver logo', inNav(home('/', '', 10, { name: 'Wevolver home' }), 24))).toBe(4);
     // Not a link elsewhere, far down the page, or one that says more than the brand.
     expect(logo('the Cookie and Kate logo', [home('/recipes/', 'Cookie and Kate')])).toBe(-1);
     expect(logo('the Cookie and Kate logo', [home('/', 'Cookie and Kate', 900)])).toBe(-1);

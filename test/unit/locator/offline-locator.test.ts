@@ -1140,6 +1140,44 @@ describe('a cookie notice', () => {
       ),
     ]);
     expect(others.map((v) => inCookieNotice(footer, others, v))).toEqual([false, false]);
+    // Marks stemmed or run together: `cookies-popup`, Cookiebot's dialog; not a comment form's
+    // "save my name" box, classed `comment-form-cookies-consent`.
+    const marked = viewsOf([
+      element(
+        { selector: 'div.cookies-popup', tag: 'div', attributes: { class: 'cookies-popup' }, text: 'OK' },
+        0,
+        null,
+      ),
+      element(
+        {
+          selector: '#CybotCookiebotDialog',
+          tag: 'div',
+          attributes: { id: 'CybotCookiebotDialog' },
+          text: 'OK',
+        },
+        0,
+        null,
+      ),
+      element({ selector: '#commentform', tag: 'form', role: 'form', text: 'Save my name' }, 900, null),
+      element(
+        {
+          selector: 'p.comment-form-cookies-consent',
+          tag: 'p',
+          attributes: { class: 'comment-form-cookies-consent' },
+          text: 'Save my name',
+        },
+        950,
+        2,
+      ),
+    ]);
+    expect(marked.map((v) => inCookieNotice(footer, marked, v))).toEqual([true, true, false, false]);
+    // Asked for in the plural, or as the place of the thing: no doubt.
+    for (const asked of [
+      'the cookies banner',
+      'the Accept button in the cookie banner',
+      'the Accept all cookies button',
+    ])
+      expect(inCookieNotice(parseDescription(asked), views, views[2]!)).toBe(false);
     // Asked for, the notice is no doubt.
     expect(inCookieNotice(parseDescription('the cookie consent banner'), views, views[1]!)).toBe(false);
     expect(inCookieNotice(parseDescription('the privacy notice buttons'), views, views[2]!)).toBe(false);

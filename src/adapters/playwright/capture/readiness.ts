@@ -94,6 +94,7 @@ export async function loadLazyContent(
         // full page would show them blank. Within the height, they are shown as when scrolled to.
         // The same read notes what is fixed to the viewport, for placePinnedLayers (one pass, not two).
         const pinned: Element[] = [];
+        const sections: { el: HTMLElement; contain: string }[] = [];
         for (const el of Array.from(document.body?.querySelectorAll('*') ?? [])) {
           const style = getComputedStyle(el);
           if (
@@ -102,9 +103,24 @@ export async function loadLazyContent(
             style.backgroundAttachment.includes('fixed')
           )
             pinned.push(el);
-          if (style.contentVisibility !== 'auto') continue;
+          if (style.contentVisibility !== 'auto' || !(el instanceof HTMLElement)) continue;
           if (el.getBoundingClientRect().top + scrollY >= maxHeightPx) continue;
-          (el as HTMLElement).style?.setProperty('content-visibility', 'visible', 'important');
+          sections.push({ el, contain: style.contain });
+        }
+        // Read first, written after: a write between two reads would lay the page out again.
+        for (const { el, contain } of sections) {
+          // What `auto` implied, layout, style and paint containment, kept once it is `visible`:
+          // without it the section's margins would collapse out of it and its fixed parts escape.
+          const kept = new Set(
+            contain
+              .replace('strict', 'size layout paint style')
+              .replace('content', 'layout paint style')
+              .split(/\s+/)
+              .filter((k) => k !== '' && k !== 'none'),
+          );
+          for (const k of ['layout', 'style', 'paint']) kept.add(k);
+          el.style.setProperty('contain', [...kept].join(' '), 'important');
+          el.style.setProperty('content-visibility', 'visible', 'important');
         }
         // With the page's element count: elements that come later (a consent script's banner, a chat
         // widget loaded on scroll) make placePinnedLayers read them all again.

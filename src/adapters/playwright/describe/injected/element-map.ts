@@ -322,7 +322,8 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     }
     return collapse(el.getAttribute('title'), 120);
   };
-  // The other names pages give a test id, or a component's name, besides `data-testid`.
+  // The other names pages give a test id besides `data-testid` (not `data-component`, which some
+  // sites put on every paragraph).
   const TEST_ID_ATTRS = [
     'data-test-id',
     'data-test',
@@ -331,8 +332,6 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
     'data-e2e',
     'data-aut-id',
     'data-automation-id',
-    'data-component',
-    'data-module',
   ];
   const attributesOf = (el: Element): Record<string, string> => {
     const out: Record<string, string> = {};
@@ -406,7 +405,9 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   ]);
   // A class or id that names a part of a page people ask for ("main-price", "breadcrumb",
   // "published"), carried by at most a few elements of its tag: such an element is kept before
-  // plain wrappers on a page of thousands (a shop's price, a chapter's date).
+  // plain wrappers on a page of thousands (a shop's price, a chapter's date). Not an id numbered
+  // per item (`product-price-123`), nor a class inside a shadow root, whose elements the counts do
+  // not see.
   const PART_WORDS =
     /^(?:breadcrumbs?|prices?|byline|authors?|published|updated|dateline|timestamp|ratings?|stars|logo|share|sharing|comments|footer|search|toc|summary|caption|ingredients|instructions|directions|nutrition|specs|specifications|reviews|tags|categories)$/;
   const namesPart = (el: Element): boolean => {
@@ -415,10 +416,12 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
         .replace(/([a-z])([A-Z])/g, '$1 $2')
         .toLowerCase()
         .split(/[^a-z]+/);
-    if (words(idOf(el)).some((w) => PART_WORDS.test(w))) return true;
-    return Array.from(el.classList).some(
-      (c) => (counts.get(`${el.localName}.${fold(c)}`) ?? 0) <= 3 && words(c).some((w) => PART_WORDS.test(w)),
-    );
+    const id = idOf(el);
+    if (!/\d/.test(id) && words(id).some((w) => PART_WORDS.test(w))) return true;
+    return Array.from(el.classList).some((c) => {
+      const shared = counts.get(`${el.localName}.${fold(c)}`);
+      return shared !== undefined && shared <= 3 && words(c).some((w) => PART_WORDS.test(w));
+    });
   };
   const relevanceOf = (el: Element, role: string | null, area: number): number => {
     let score = 0;
@@ -626,9 +629,26 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
   // Sections of `content-visibility: auto` that Chromium has not rendered (far from the viewport,
   // or before the page's first frame) keep a placeholder box and no text: shown, as a full page's
   // capture shows them, so that what they hold is found and measured as it will be cropped.
-  for (const el of Array.from(document.body?.querySelectorAll('*') ?? []))
-    if (getComputedStyle(el).contentVisibility === 'auto')
-      (el as HTMLElement).style?.setProperty('content-visibility', 'visible', 'important');
+  const sections: { el: HTMLElement; contain: string }[] = [];
+  for (const el of Array.from(document.body?.querySelectorAll('*') ?? [])) {
+    const style = getComputedStyle(el);
+    if (style.contentVisibility === 'auto' && el instanceof HTMLElement)
+      sections.push({ el, contain: style.contain });
+  }
+  for (const { el, contain } of sections) {
+    // What `auto` implied, layout, style and paint containment, kept once it is `visible`:
+    // without it the section's margins would collapse out of it and its fixed parts escape.
+    const kept = new Set(
+      contain
+        .replace('strict', 'size layout paint style')
+        .replace('content', 'layout paint style')
+        .split(/\s+/)
+        .filter((k) => k !== '' && k !== 'none'),
+    );
+    for (const k of ['layout', 'style', 'paint']) kept.add(k);
+    el.style.setProperty('contain', [...kept].join(' '), 'important');
+    el.style.setProperty('content-visibility', 'visible', 'important');
+  }
   // The body's elements in document order, each host's open shadow tree right after the host.
   const deep = (root: Element | ShadowRoot, into: Element[]): Element[] => {
     for (const el of Array.from(root.querySelectorAll('*'))) {
