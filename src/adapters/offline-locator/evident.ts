@@ -587,7 +587,8 @@ export type EvidentRule =
   | 'heading'
   | 'code'
   | 'text'
-  | 'share';
+  | 'share'
+  | 'labelled';
 
 /**
  * The rules whose element is vouched for (a crop at 0.7) when the locator chose it, or one a user
@@ -609,6 +610,7 @@ export type EvidentRule =
  * {@link soleDate}.
  */
 export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
+  'labelled',
   'site',
   'files',
   'subheadline',
@@ -649,6 +651,7 @@ export function evidentFound(
   const rules: [EvidentRule, () => number][] = [
     // Before the listed items: "under Notes, tips, and variations" names a heading, not three things.
     ['heading', () => placedUnder(description, views)],
+    ['labelled', () => labelledBlock(description, views)],
     ['listed', () => listedShowing(description, query, views)],
     ['quoted', () => quotedShowing(description, query, views)],
     ['updated', () => soleUpdated(query, views)],
@@ -931,6 +934,60 @@ function placedUnder(description: string, views: readonly ElementView[]): number
   const lists = blocks.filter((v) => v.role === 'list');
   return lists.length === 1 && head.some((w) => LIST_WORDS.has(w)) ? (lists[0]?.index ?? UNSAID) : UNSAID;
 }
+
+/**
+ * "The ingredients list", "the list of ingredients for the ribs", "the table of supported
+ * platforms": a list or a table asked for by the name of a label the page sets right before it —
+ * a heading, or a short line alone ("Ingredients", "Ingredients:", set in bold) as blog posts and
+ * small shops write one. The label's whole text is the name (one to five words, the description's
+ * words before "list" or after "list of", up to a clause), the block is the label's next sibling and
+ * of the kind asked (a `ul` or `ol` for a list or steps, a `table` for a table), and neither lies in
+ * the page's banner, navigation, footer or an aside unless the description places it there ("the
+ * news list" is no footer column's). -1 unless exactly one label on the page names it so.
+ */
+function labelledBlock(description: string, views: readonly ElementView[]): number {
+  const said = LABELLED.exec(plain(description));
+  if (!said) return -1;
+  const kind = said[2] ?? said[3] ?? '';
+  const name = (said[1] ?? said[4] ?? '').trim();
+  const size = name.split(' ').length;
+  if (name === '' || size > 5 || kindsOf(name).length > 0) return -1;
+  const wanted = (v: ElementView): boolean =>
+    kind === 'table' ? v.tag === 'table' : v.tag === 'ul' || v.tag === 'ol';
+  const placed = /\b(?:footer|sidebar|menu|navigation|header)\b/.test(plain(description));
+  const aside = (v: ElementView): boolean =>
+    !placed &&
+    [v, ...v.ancestors.map((a) => views[a])].some((u) => asides(u) || (u !== undefined && frames(u)));
+  const found = new Set<number>();
+  for (const v of views) {
+    const label = v.role === 'heading' || (LABEL_TAGS.has(v.tag) && v.element.text.length <= 60);
+    if (!label || plain(v.element.text.replace(HEADING_MARK, '')) !== name) continue;
+    // The sibling after it (set in bold inside its own line, `p > strong`, the line is the label with a block after it).
+    const next = views.find(
+      (u) => u.index > v.index && u.ancestors[0] === v.ancestors[0] && !u.ancestors.includes(v.index),
+    );
+    if (!next || !wanted(next) || aside(next)) continue;
+    // A box the label heads (a "Most Read" module: its title, its list, perhaps a "more" link) is
+    // the list named; a label in the middle of a story's text names only the block after it, and a
+    // table is the table.
+    const box = views[v.ancestors[0] ?? -1];
+    const headed =
+      kind !== 'table' &&
+      box !== undefined &&
+      !LABELLED_NOT_BOX.has(box.tag) &&
+      views.find((u) => u.ancestors[0] === box.index) === v;
+    found.add(headed ? box.index : next.index);
+  }
+  return found.size === 1 ? ([...found][0] ?? -1) : -1;
+}
+
+/** {@link labelledBlock}'s reading: "the X list (of …)", "the list of X (for …)", "the X table". */
+const LABELLED =
+  /^(?:the |a )?(?:(.+?) (list|table|steps)|(list|table) of (.+?))(?: (?:for|of|on|in|from|with|under|at|that|which|showing) .*)?$/;
+/** Boxes a label may open that are no module of its own: the page's parts ("News" heading a footer's column is the column's). */
+const LABELLED_NOT_BOX = new Set(['main', 'article', 'body', 'footer', 'header', 'nav', 'aside']);
+/** Tags of a short line a page sets as a label before a list: "Ingredients", "<strong>Method</strong>". */
+const LABEL_TAGS = new Set(['p', 'div', 'span', 'strong', 'b', 'dt', 'h6', 'label']);
 
 /**
  * True when `box` is the row a heading shares with its small controls ("Latest News" and "See all",

@@ -6215,3 +6215,89 @@ describe("the site's name", () => {
     expect(name('the title')).toBe(-1);
   });
 });
+
+describe('a list or table named by the label set right before it', () => {
+  // A post: its title, a line, a label "Ingredients" set as a paragraph and its list, a heading
+  // "Method" and its steps, a "Most Read" module (its title, its list and a "more" link), a table
+  // under a heading in a box of notes, and a footer column headed "News" with its links.
+  const POST: PageElement[] = [
+    element({ selector: 'main', tag: 'main', role: 'main', text: 'How to smoke ribs' }, 0, null), // 0
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'How to smoke ribs' }, 10, 0), // 1
+    element(
+      { selector: 'p.intro', tag: 'p', text: 'Low and slow for hours, as everyone knows by now.' },
+      60,
+      0,
+    ), // 2
+    element({ selector: 'p.label', tag: 'p', text: 'Ingredients:' }, 120, 0), // 3
+    element(
+      { selector: 'ul.ingredients', tag: 'ul', role: 'list', text: 'Baby back ribs Honey rub' },
+      150,
+      0,
+    ), // 4
+    element({ selector: 'h3.method', tag: 'h3', role: 'heading', level: 3, text: 'Method' }, 220, 0), // 5
+    element({ selector: 'ol.method', tag: 'ol', role: 'list', text: 'Smoke them Rest and slice' }, 250, 0), // 6
+    element({ selector: 'div.most-read', tag: 'div', text: 'Most Read 1 Ribs 2 Brisket More' }, 400, 0), // 7
+    element(
+      { selector: 'div.most-read h4', tag: 'h4', role: 'heading', level: 4, text: 'Most Read' },
+      400,
+      7,
+    ), // 8
+    element({ selector: 'div.most-read ul', tag: 'ul', role: 'list', text: '1 Ribs 2 Brisket' }, 430, 7), // 9
+    element({ selector: 'div.most-read a.more', tag: 'a', role: 'link', text: 'More' }, 500, 7), // 10
+    element({ selector: 'div.hops', tag: 'div', text: 'Hops Amount Variety Boil for an hour' }, 600, 0), // 11
+    element({ selector: 'div.hops h4', tag: 'h4', role: 'heading', level: 4, text: 'Hops' }, 600, 11), // 12
+    element({ selector: 'div.hops table', tag: 'table', role: 'table', text: 'Amount Variety' }, 630, 11), // 13
+    element({ selector: 'div.hops p', tag: 'p', text: 'Boil for an hour' }, 700, 11), // 14
+    element(
+      { selector: 'footer', tag: 'footer', role: 'contentinfo', text: 'News Today Yesterday' },
+      900,
+      null,
+    ), // 15
+    element({ selector: 'footer h4', tag: 'h4', role: 'heading', level: 4, text: 'News' }, 900, 15), // 16
+    element({ selector: 'footer ul', tag: 'ul', role: 'list', text: 'Today Yesterday' }, 930, 15), // 17
+  ];
+  const views = viewsOf(POST);
+  const found = (description: string): { selector: string | undefined; rule: string | null } => {
+    const { index, rule } = evidentFound(description, parseDescription(description), views);
+    return { selector: POST[index]?.selector, rule };
+  };
+
+  it('is the list or the steps after a label or heading of that name, however the description puts it', () => {
+    expect(found('the ingredients list')).toEqual({ selector: 'ul.ingredients', rule: 'labelled' });
+    expect(found('the list of ingredients for the ribs')).toEqual({
+      selector: 'ul.ingredients',
+      rule: 'labelled',
+    });
+    expect(found('the method steps')).toEqual({ selector: 'ol.method', rule: 'labelled' });
+  });
+
+  it('reads a label set in bold inside its own line', () => {
+    const bold = viewsOf([
+      element({ selector: 'main', tag: 'main', role: 'main', text: 'Directions Mix Bake' }, 0, null),
+      element({ selector: 'p.d', tag: 'p', text: 'Directions' }, 10, 0),
+      element({ selector: 'p.d strong', tag: 'strong', text: 'Directions' }, 10, 1),
+      element({ selector: 'ol.d', tag: 'ol', role: 'list', text: 'Mix Bake' }, 40, 0),
+    ]);
+    const asked = 'the directions list';
+    expect(evidentFound(asked, parseDescription(asked), bold)).toEqual({ index: 3, rule: 'labelled' });
+  });
+
+  it('is the box a label heads for a list, the table itself for a table', () => {
+    expect(found('the Most Read list')).toEqual({ selector: 'div.most-read', rule: 'labelled' });
+    expect(found('the hops table')).toEqual({ selector: 'div.hops table', rule: 'labelled' });
+  });
+
+  it('is none for a block of another kind, in the footer, or under a kind word', () => {
+    expect(found('the ingredients table').rule).not.toBe('labelled');
+    expect(found('the news list').rule).not.toBe('labelled');
+    expect(found('the news list in the footer')).toEqual({ selector: 'footer ul', rule: 'labelled' });
+    const twice = viewsOf([
+      ...POST,
+      element({ selector: 'p.label2', tag: 'p', text: 'Ingredients' }, 1000, 0),
+      element({ selector: 'ul.sauce', tag: 'ul', role: 'list', text: 'Honey Vinegar' }, 1030, 0),
+    ]);
+    expect(
+      evidentFound('the ingredients list', parseDescription('the ingredients list'), twice).rule,
+    ).not.toBe('labelled');
+  });
+});
