@@ -1,5 +1,5 @@
 /**
- * `npm run bench:describe [-- --fast] [--only SLUG] [--split tune|heldout|fresh|fresh2|fresh3]` (DESCRIBE_VERBOSE=1: every case): the element-by-description locator on the
+ * `npm run bench:describe [-- --fast] [--only SLUG] [--split tune|heldout|fresh|fresh2|fresh3|fresh4]` (DESCRIBE_VERBOSE=1: every case): the element-by-description locator on the
  * saved real pages of `bench/describe` (build them first: see its README), scored as a user sees it.
  *
  * Each page is opened in the headless shell at 1280x720 on 127.0.0.2, its element map is built by

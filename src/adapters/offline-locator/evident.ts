@@ -588,7 +588,8 @@ export type EvidentRule =
   | 'code'
   | 'text'
   | 'share'
-  | 'labelled';
+  | 'labelled'
+  | 'semantic';
 
 /**
  * The rules whose element is vouched for (a crop at 0.7) when the locator chose it, or one a user
@@ -611,6 +612,7 @@ export type EvidentRule =
  */
 export const VOUCHING_RULES: ReadonlySet<EvidentRule> = new Set([
   'labelled',
+  'semantic',
   'site',
   'files',
   'subheadline',
@@ -652,6 +654,7 @@ export function evidentFound(
     // Before the listed items: "under Notes, tips, and variations" names a heading, not three things.
     ['heading', () => placedUnder(description, views)],
     ['labelled', () => labelledBlock(description, views)],
+    ['semantic', () => semanticPart(query, views)],
     ['listed', () => listedShowing(description, query, views)],
     ['quoted', () => quotedShowing(description, query, views)],
     ['updated', () => soleUpdated(query, views)],
@@ -980,6 +983,45 @@ function labelledBlock(description: string, views: readonly ElementView[]): numb
   }
   return found.size === 1 ? ([...found][0] ?? -1) : -1;
 }
+
+/**
+ * What a page marks by its tag or its first sign, asked for by its name: "the company's street
+ * address" is the page's one `address`; "the pull quote", "the quote from the CEO" its one
+ * `blockquote` (none of them a comment's); "the copyright line", "© line in the footer" the one line
+ * (at most 200 characters, no line inside it that also is one) that begins with "©", "(c)" or
+ * "Copyright" — the last of several when the description places it at the bottom or in the
+ * footer. -1 when the description asks for more besides ("the address and email"), or the page
+ * shows none or several.
+ */
+function semanticPart(query: Query, views: readonly ElementView[]): number {
+  const said = (w: string): boolean => query.terms.some((t) => t.word === w);
+  const others = query.terms.filter((t) => !SEMANTIC_WORDS.has(t.word));
+  if (others.length > 0 || query.plural || query.ordinal !== null) return -1;
+  const sole = (found: readonly ElementView[]): number => {
+    const outer = found.filter((v) => !found.some((o) => v.ancestors.includes(o.index)));
+    return outer.length === 1 ? (outer[0]?.index ?? -1) : -1;
+  };
+  if (said('address')) return sole(views.filter((v) => v.tag === 'address'));
+  if (said('quote') || said('pullquote') || said('blockquote'))
+    return sole(
+      views.filter((v) => v.tag === 'blockquote' && !v.ancestors.some((a) => commentMarked(views[a]!))),
+    );
+  if (!said('copyright')) return -1;
+  const lines = views.filter(
+    (v) => v.element.text.length <= 200 && /^(?:©|\(c\)|copyright\b)/i.test(v.element.text.trim()),
+  );
+  const innermost = lines.filter((v) => !lines.some((o) => o.ancestors.includes(v.index)));
+  const bottom = query.place?.at === 'bottom' || query.contextKinds.some((k) => k.kind.id === 'footer');
+  if (innermost.length === 1 || (bottom && innermost.length > 1)) return innermost.at(-1)?.index ?? -1;
+  return -1;
+}
+
+/** Words {@link semanticPart} reads past: what names the part, and where or whose it is. */
+const SEMANTIC_WORDS = new Set(
+  words(
+    'address street postal mailing company office business quote pullquote pull blockquote copyright notice line text statement legal small print bottom top page',
+  ),
+);
 
 /** {@link labelledBlock}'s reading: "the X list (of …)", "the list of X (for …)", "the X table". */
 const LABELLED =
@@ -1777,14 +1819,24 @@ const PAIR_LIST = new RegExp(
 );
 
 /**
+ * Three capitalised words or more, a spaced slash between them, as a page writes its links or
+ * buttons: "Twitter / Facebook / Youtube links", "Pinch It / Rate / Share / Print" — not a product's
+ * "3.6GHz/8GB/1TB", nor "facebook / twitter / pinterest", which may name a site rather than what a
+ * link says ("Pin it").
+ */
+const SLASH_LIST = /[\p{Lu}\p{N}][\p{L}\p{N}'&.+-]*(?:\s+\/\s+[\p{Lu}\p{N}][\p{L}\p{N}'&.+-]*){2,}/u;
+
+/**
  * The items of a list {@link listedReadings} finds no run of commas and "and" in: capitalised
- * items after a colon ("main site menu: Home, Gear, Gaming"), or two after "like" ("the wiki
- * links like FrontPage and RecentChanges"); none otherwise.
+ * items after a colon ("main site menu: Home, Gear, Gaming"), two after "like" ("the wiki
+ * links like FrontPage and RecentChanges"), or three words or more with slashes between them
+ * ({@link SLASH_LIST}); none otherwise.
  */
 function shortList(description: string): string[][] {
   const colon = COLON_LIST.exec(description)?.[1]?.split(',');
   const pair = PAIR_LIST.exec(description)?.slice(1, 3);
-  const items = (colon ?? pair ?? []).map((item) => plain(item)).filter((item) => item !== '');
+  const slashed = SLASH_LIST.exec(description)?.[0]?.split('/');
+  const items = (colon ?? pair ?? slashed ?? []).map((item) => plain(item)).filter((item) => item !== '');
   return items.length >= 2 ? [items] : [];
 }
 

@@ -6301,3 +6301,74 @@ describe('a list or table named by the label set right before it', () => {
     ).not.toBe('labelled');
   });
 });
+
+describe('a spaced slash between names, and what a page marks by its tag or first sign', () => {
+  it('lists three capitalised names or more with a spaced slash between them, not a spec or lower-case sites', () => {
+    expect(listedItems('Twitter / Facebook / Youtube / Vimeo links')).toEqual([
+      'twitter',
+      'facebook',
+      'youtube',
+      'vimeo',
+    ]);
+    expect(listedItems('the 3.6GHz/8GB/1TB model')).toEqual([]);
+    expect(listedItems('share on facebook / twitter / pinterest links')).toEqual([]);
+    expect(listedItems('the Previous / Next buttons')).toEqual([]);
+  });
+
+  // A post with a quote, a comment that quotes, an address in the footer, and two © lines: a
+  // photo's credit and the footer's.
+  const PAGE: PageElement[] = [
+    element({ selector: 'main', tag: 'main', role: 'main', text: 'Story' }, 0, null), // 0
+    element({ selector: 'blockquote.pull', tag: 'blockquote', text: 'We build for the long run.' }, 100, 0), // 1
+    element({ selector: 'p.credit', tag: 'p', text: '© Photo: Jane Roe' }, 300, 0), // 2
+    element({ selector: '#comments', tag: 'section', attributes: { id: 'comments' }, text: 'Nice' }, 600, 0), // 3
+    element({ selector: '#comments blockquote', tag: 'blockquote', text: 'long run' }, 620, 3), // 4
+    element(
+      { selector: 'footer', tag: 'footer', role: 'contentinfo', text: '1 Main St © 2024 Acme Inc.' },
+      900,
+      null,
+    ), // 5
+    element({ selector: 'footer address', tag: 'address', text: '1 Main St, Springfield' }, 910, 5), // 6
+    element({ selector: 'footer p.legal', tag: 'p', text: '© 2024 Acme Inc. All rights reserved.' }, 950, 5), // 7
+  ];
+  const views = viewsOf(PAGE);
+  const found = (d: string): { selector: string | undefined; rule: string | null } => {
+    const { index, rule } = evidentFound(d, parseDescription(d), views);
+    return { selector: PAGE[index]?.selector, rule };
+  };
+
+  it("is the page's one address, its one quote outside the comments, the © line at the bottom", () => {
+    expect(found('company street address')).toEqual({ selector: 'footer address', rule: 'semantic' });
+    expect(found('the pull quote')).toEqual({ selector: 'blockquote.pull', rule: 'semantic' });
+    expect(found('© line in the footer')).toEqual({ selector: 'footer p.legal', rule: 'semantic' });
+    expect(found('the copyright notice at the bottom of the page')).toEqual({
+      selector: 'footer p.legal',
+      rule: 'semantic',
+    });
+  });
+
+  it('is none when more is asked, the footer itself, or several lines could be meant', () => {
+    expect(found('their address and email').rule).not.toBe('semantic');
+    expect(found('the copyright footer').rule).not.toBe('semantic');
+    expect(found('the copyright line').rule).not.toBe('semantic');
+    // Two quotes in the story: which is unsaid.
+    const two = viewsOf([
+      ...PAGE,
+      element({ selector: 'blockquote.second', tag: 'blockquote', text: 'And more.' }, 200, 0),
+    ]);
+    expect(evidentFound('the pull quote', parseDescription('the pull quote'), two).rule).not.toBe('semantic');
+  });
+
+  it('is the innermost line that begins with ©, one line even when a box around it shows the same', () => {
+    const wrapped = [
+      element({ selector: 'div.legal', tag: 'div', text: '© 2024 Acme Inc.' }, 900, null),
+      element({ selector: 'div.legal p', tag: 'p', text: '© 2024 Acme Inc.' }, 900, 0),
+    ];
+    expect(
+      evidentFound('the copyright line', parseDescription('the copyright line'), viewsOf(wrapped)),
+    ).toEqual({
+      index: 1,
+      rule: 'semantic',
+    });
+  });
+});
