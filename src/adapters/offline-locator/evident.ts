@@ -3594,11 +3594,12 @@ export function namedControl(description: string, query: Query, views: readonly 
     // With no kind named, one word is too little to go on ("the README" is not the link README).
     if (head === undefined && !title.includes(' ')) continue;
     const all = views.filter(
-      (v) => (CONTROL_ROLES.has(v.role ?? '') || CONTROL_TAGS.has(v.tag)) && plain(v.element.name) === title,
+      (v) =>
+        (CONTROL_ROLES.has(v.role ?? '') || CONTROL_TAGS.has(v.tag)) && unglyphed(v.element.name) === title,
     );
     // Those that show their name before icons named so only for a screen reader (a shop's dozens of
     // carousel buttons "Add to shopping bag").
-    const shown = all.filter((v) => plain(v.element.text) === title);
+    const shown = all.filter((v) => unglyphed(v.element.text) === title);
     const named = shown.length > 0 ? shown : all;
     if (named.length === 1) return named[0]?.index ?? -1;
     // Several of that name, one far the biggest: the buy box's "Add to Cart", not a comparison
@@ -3623,6 +3624,15 @@ export function namedControl(description: string, query: Query, views: readonly 
     if (named.length > 1) return -1;
   }
   return -1;
+}
+
+/**
+ * A control's name or text in {@link plain} form without the names of icon-font glyphs it shows
+ * (Material Icons' ligatures, written in snake case: "chevron_left Browse All Posts", "Next
+ * arrow_forward").
+ */
+function unglyphed(text: string): string {
+  return plain(text.replace(/(?<=^|\s)[a-z]+(?:_[a-z]+)+(?=\s|$)/g, ' '));
 }
 
 /** Words of an id or class that mark more stories like this one: `related-posts`, `recirculation-feed`, `jp-relatedposts`. */

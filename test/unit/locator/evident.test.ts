@@ -6372,3 +6372,38 @@ describe('a spaced slash between names, and what a page marks by its tag or firs
     });
   });
 });
+
+describe('a control whose text shows an icon glyph name', () => {
+  it("reads past an icon font's glyph names (Material Icons' ligatures) in a control's name", () => {
+    const views = viewsOf([
+      element({ selector: 'div.hero', tag: 'div', text: 'chevron_left Browse All Posts' }, 0, null),
+      element(
+        {
+          selector: 'div.hero a.btn',
+          tag: 'a',
+          role: 'link',
+          name: 'chevron_left Browse All Posts',
+          text: 'chevron_left Browse All Posts',
+        },
+        0,
+        0,
+      ),
+      element(
+        {
+          selector: 'a.next',
+          tag: 'a',
+          role: 'link',
+          name: 'Next arrow_forward',
+          text: 'Next arrow_forward',
+        },
+        900,
+        null,
+      ),
+    ]);
+    const named = (d: string): number => namedControl(d, parseDescription(d), views);
+    expect(named('the Browse All Posts button')).toBe(1);
+    expect(named('the Next link')).toBe(2);
+    // The glyph's name is no part of the control's.
+    expect(named('the Chevron Left Browse All Posts button')).toBe(-1);
+  });
+});
