@@ -1664,7 +1664,12 @@ const RUNNING_TEXT = new Set([
 
 /** Words for a piece of writing that is a page's running text ("the body of the tutorial"), and "about". */
 const WRITINGS = new Set(
-  words('tutorial announcement essay report column guide writeup about', { keepStopwords: true }),
+  words(
+    'tutorial announcement essay report column guide writeup about interview transcript recap profile obituary itself',
+    {
+      keepStopwords: true,
+    },
+  ),
 );
 
 /**

@@ -769,6 +769,9 @@ describe("the page's running text and its share bar", () => {
     // A piece of writing named ("the body of the tutorial"), or what it is about in the words of
     // the page's `h1`; not what the headline does not say.
     expect(mainText(parseDescription('the body of the tutorial'), views)).toBe(2);
+    // Other pieces of writing, and "itself".
+    expect(mainText(parseDescription('the interview text'), views)).toBe(2);
+    expect(mainText(parseDescription('the chapter text itself'), views)).toBe(2);
     const headed = viewsOf([
       ...page,
       element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Apple Pencil rumored' }, 100, 1),
