@@ -109,7 +109,8 @@ export async function loadLazyContent(
         }
         // Read first, written after: a write between two reads would lay the page out again.
         for (const { el, contain } of sections) {
-          // What `auto` implied, layout, style and paint containment, kept once it is `visible`:
+          // What `auto` implied, layout, style and paint containment, kept once it is `visible` (the
+          // same in describe/injected/element-map.ts: code run in the page cannot share a helper):
           // without it the section's margins would collapse out of it and its fixed parts escape.
           const kept = new Set(
             contain

@@ -636,7 +636,8 @@ const mapInPage = ({ maxElements, maxScanned, maxTextChars }: InPageOptions): In
       sections.push({ el, contain: style.contain });
   }
   for (const { el, contain } of sections) {
-    // What `auto` implied, layout, style and paint containment, kept once it is `visible`:
+    // What `auto` implied, layout, style and paint containment, kept once it is `visible` (the
+    // same in capture/readiness.ts: code run in the page cannot share a helper):
     // without it the section's margins would collapse out of it and its fixed parts escape.
     const kept = new Set(
       contain
