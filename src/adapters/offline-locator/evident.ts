@@ -704,7 +704,7 @@ export function evidentFound(
  * turned two answers right (a logo, a diff) and none wrong; the other vouching rules, made to
  * decide, lost more right answers than they gained.
  */
-export const DECIDING_RULES: ReadonlySet<EvidentRule> = new Set(['logo', 'rating', 'file']);
+export const DECIDING_RULES: ReadonlySet<EvidentRule> = new Set(['logo', 'rating', 'file', 'labelled']);
 
 /** The element of a rule in {@link DECIDING_RULES} that {@link evidentFound} found; -1 when none. */
 export function decidingEvident(found: { index: number; rule: EvidentRule | null }): number {
@@ -962,9 +962,18 @@ function labelledBlock(description: string, views: readonly ElementView[]): numb
     !placed &&
     [v, ...v.ancestors.map((a) => views[a])].some((u) => asides(u) || (u !== undefined && frames(u)));
   const found = new Set<number>();
-  for (const v of views) {
-    const label = v.role === 'heading' || (LABEL_TAGS.has(v.tag) && v.element.text.length <= 60);
-    if (!label || plain(v.element.text.replace(HEADING_MARK, '')) !== name) continue;
+  // Every label of that name outside the page's frame and asides, whatever follows it: two of them
+  // (a story's "Ingredients" notes and a recipe card's "Ingredients") leave it unsaid which is meant.
+  const labels = views.filter(
+    (v) =>
+      (v.role === 'heading' || (LABEL_TAGS.has(v.tag) && v.element.text.length <= 60)) &&
+      plain(v.element.text.replace(HEADING_MARK, '')) === name &&
+      !aside(v),
+  );
+  // A label set in bold inside its own line (`p > strong`) is one label with its line.
+  const lines = labels.filter((v) => !labels.some((o) => v.ancestors.includes(o.index)));
+  if (lines.length !== 1) return -1;
+  for (const v of labels) {
     // The sibling after it (set in bold inside its own line, `p > strong`, the line is the label with a block after it).
     const next = views.find(
       (u) => u.index > v.index && u.ancestors[0] === v.ancestors[0] && !u.ancestors.includes(v.index),
@@ -974,11 +983,24 @@ function labelledBlock(description: string, views: readonly ElementView[]): numb
     // the list named; a label in the middle of a story's text names only the block after it, and a
     // table is the table.
     const box = views[v.ancestors[0] ?? -1];
+    // Only a box of that one label: not a recipe's body of "Ingredients:", its list, "Instructions:"
+    // and its steps (a module may hold two lists, one shown for another width).
+    const others = (b: ElementView): boolean =>
+      views.some(
+        (u) =>
+          u.ancestors.includes(b.index) &&
+          u !== v &&
+          u !== next &&
+          !u.ancestors.includes(next.index) &&
+          !u.ancestors.includes(v.index) &&
+          (u.role === 'heading' || LABEL_ONLY.test(u.element.text)),
+      );
     const headed =
       kind !== 'table' &&
       box !== undefined &&
       !LABELLED_NOT_BOX.has(box.tag) &&
-      views.find((u) => u.ancestors[0] === box.index) === v;
+      views.find((u) => u.ancestors[0] === box.index) === v &&
+      !others(box);
     found.add(headed ? box.index : next.index);
   }
   return found.size === 1 ? ([...found][0] ?? -1) : -1;
@@ -1001,21 +1023,59 @@ function semanticPart(query: Query, views: readonly ElementView[]): number {
     const outer = found.filter((v) => !found.some((o) => v.ancestors.includes(o.index)));
     return outer.length === 1 ? (outer[0]?.index ?? -1) : -1;
   };
-  if (said('address')) return sole(views.filter((v) => v.tag === 'address'));
-  if (said('quote') || said('pullquote') || said('blockquote'))
+  const around = (v: ElementView): ElementView[] => [v, ...v.ancestors.map((a) => views[a]!)];
+  // A street address has a number; an `address` that says who wrote the story ("By Jane Roe") is a byline.
+  if (said('address'))
     return sole(
-      views.filter((v) => v.tag === 'blockquote' && !v.ancestors.some((a) => commentMarked(views[a]!))),
+      views.filter(
+        (v) =>
+          v.tag === 'address' &&
+          /\d/.test(v.element.text) &&
+          !/^by\b/i.test(v.element.text.trim()) &&
+          !views.some(
+            (d) => d.ancestors.includes(v.index) && /\bauthor\b/.test(d.element.attributes.rel ?? ''),
+          ),
+      ),
     );
+  if (said('quote') || said('pullquote') || said('blockquote')) {
+    // Not a comment's quote, nor an embedded post (a tweet's blockquote); a pull quote is marked so.
+    const quotes = views.filter(
+      (v) =>
+        v.tag === 'blockquote' &&
+        !v.ancestors.some((a) => commentMarked(views[a]!)) &&
+        !EMBED_HINTS.some((h) => v.hints.has(h)),
+    );
+    // A pull quote asked for: the one marked so, when one is.
+    const pulled = quotes.filter((v) =>
+      around(v).some((u) => [...u.hints].some((h) => h.startsWith('pull'))),
+    );
+    return sole((said('pull') || said('pullquote')) && pulled.length > 0 ? pulled : quotes);
+  }
   if (!said('copyright')) return -1;
+  // A line that begins with the sign, none in a picture's caption or credit; in the footer when
+  // the description puts it there, where a line that holds the sign counts too.
+  const bottom = query.place?.at === 'bottom' || query.contextKinds.some((k) => k.kind.id === 'footer');
+  const inFooter = (v: ElementView): boolean =>
+    around(v).some((u) => u.tag === 'footer' || u.role === 'contentinfo' || u.hints.has('footer'));
   const lines = views.filter(
-    (v) => v.element.text.length <= 200 && /^(?:©|\(c\)|copyright\b)/i.test(v.element.text.trim()),
+    (v) =>
+      v.element.text.length <= 200 &&
+      !around(v).some(
+        (u) =>
+          u.tag === 'figure' || u.tag === 'figcaption' || u.hints.has('credit') || u.hints.has('caption'),
+      ) &&
+      (/^(?:©|\(c\)|copyright\b)/i.test(v.element.text.trim()) ||
+        (bottom && inFooter(v) && /©|\bcopyright\b/i.test(v.element.text))) &&
+      (!bottom || inFooter(v)),
   );
   const innermost = lines.filter((v) => !lines.some((o) => o.ancestors.includes(v.index)));
-  const bottom = query.place?.at === 'bottom' || query.contextKinds.some((k) => k.kind.id === 'footer');
-  if (innermost.length === 1 || (bottom && innermost.length > 1)) return innermost.at(-1)?.index ?? -1;
+  if (innermost.length === 1 || (bottom && innermost.length > 1))
+    return [...innermost].sort((a, b) => a.element.box.y - b.element.box.y).at(-1)?.index ?? -1;
   return -1;
 }
 
+/** Words of a class that mark a post embedded from elsewhere (a tweet's `blockquote.twitter-tweet`). */
+const EMBED_HINTS = ['twitter', 'tweet', 'instagram', 'tiktok', 'embed', 'reddit', 'facebook'];
 /** Words {@link semanticPart} reads past: what names the part, and where or whose it is. */
 const SEMANTIC_WORDS = new Set(
   words(
@@ -1026,6 +1086,8 @@ const SEMANTIC_WORDS = new Set(
 /** {@link labelledBlock}'s reading: "the X list (of …)", "the list of X (for …)", "the X table". */
 const LABELLED =
   /^(?:the |a )?(?:(.+?) (list|table|steps)|(list|table) of (.+?))(?: (?:for|of|on|in|from|with|under|at|that|which|showing) .*)?$/;
+/** A short line that reads as a label of its own: "Instructions:", "Notes:". */
+const LABEL_ONLY = /^[^.!?]{1,40}:$/;
 /** Boxes a label may open that are no module of its own: the page's parts ("News" heading a footer's column is the column's). */
 const LABELLED_NOT_BOX = new Set(['main', 'article', 'body', 'footer', 'header', 'nav', 'aside']);
 /** Tags of a short line a page sets as a label before a list: "Ingredients", "<strong>Method</strong>". */
@@ -1665,7 +1727,7 @@ const RUNNING_TEXT = new Set([
 /** Words for a piece of writing that is a page's running text ("the body of the tutorial"), and "about". */
 const WRITINGS = new Set(
   words(
-    'tutorial announcement essay report column guide writeup about interview transcript recap profile obituary itself',
+    'tutorial announcement essay report column guide writeup about interview recap profile obituary itself',
     {
       keepStopwords: true,
     },
@@ -1825,11 +1887,13 @@ const PAIR_LIST = new RegExp(
 
 /**
  * Three capitalised words or more, a spaced slash between them, as a page writes its links or
- * buttons: "Twitter / Facebook / Youtube links", "Pinch It / Rate / Share / Print" — not a product's
- * "3.6GHz/8GB/1TB", nor "facebook / twitter / pinterest", which may name a site rather than what a
- * link says ("Pin it").
+ * buttons, right before a word for such a group: "Twitter / Facebook / Youtube links", "Pinch It /
+ * Rate / Share / Print buttons" — not a product's "3.6GHz/8GB/1TB", nor "facebook / twitter /
+ * pinterest", which may name a site rather than what a link says ("Pin it"), nor a path that says
+ * where the thing is ("the image of the laptop listed in Home / Computers / Laptops").
  */
-const SLASH_LIST = /[\p{Lu}\p{N}][\p{L}\p{N}'&.+-]*(?:\s+\/\s+[\p{Lu}\p{N}][\p{L}\p{N}'&.+-]*){2,}/u;
+const SLASH_LIST =
+  /(?<!\b(?:in|under|on|from|of)\s+(?:the\s+)?)[\p{Lu}\p{N}][\p{L}\p{N}'&.+-]*(?:\s+\/\s+[\p{Lu}\p{N}][\p{L}\p{N}'&.+-]*){2,}(?=\s+(?:links?|buttons?|tabs?|icons?|menu|items|options|bar|row|list|logos?)\b)/u;
 
 /**
  * The items of a list {@link listedReadings} finds no run of commas and "and" in: capitalised
@@ -3637,7 +3701,8 @@ export function namedControl(description: string, query: Query, views: readonly 
  * arrow_forward").
  */
 function unglyphed(text: string): string {
-  return plain(text.replace(/(?<=^|\s)[a-z]+(?:_[a-z]+)+(?=\s|$)/g, ' '));
+  // A name that is all snake case ("get_user") is a name, not a glyph.
+  return plain(text.replace(/(?<=^|\s)[a-z]+(?:_[a-z]+)+(?=\s|$)/g, ' ')) || plain(text);
 }
 
 /** Words of an id or class that mark more stories like this one: `related-posts`, `recirculation-feed`, `jp-relatedposts`. */

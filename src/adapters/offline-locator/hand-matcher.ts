@@ -188,11 +188,16 @@ function intentOf(lower: string): KindRequest[] | null {
     return kindsOf('byline');
   if (/^(?:the\s+)?(?:when|date)\b|\bwhen\s+(?:was|were|is|did)\b|^how\s+(?:long\s+ago|old)\b/.test(lower))
     return kindsOf('date');
-  // "How much is the car", "how much does it cost", "how much the recipe costs" — not "how much sugar".
-  if (
-    /^(?:and\s+)?how\s+much\s+(?:is|are|was|does|do|did|will|would|it|they|this|that|these|the|for)\b/.test(
+  // "How much is the car", "how much does it cost", "how much the recipe costs" — not "how much
+  // sugar", nor "how much does it weigh": with a verb, one of paying.
+  const howMuch =
+    /^(?:and\s+)?how\s+much\s+(is|are|was|does|do|did|will|would|it|they|this|that|these|the|for)\b/.exec(
       lower,
-    )
+    );
+  if (
+    howMuch &&
+    (/^(?:is|are|was|for)$/.test(howMuch[1] ?? '') ||
+      /\b(?:cost|costs|charge|charges|sell|sells|pay)\b/.test(lower))
   )
     return kindsOf('price');
   return null;

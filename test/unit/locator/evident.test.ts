@@ -6316,13 +6316,28 @@ describe('a spaced slash between names, and what a page marks by its tag or firs
     expect(listedItems('the 3.6GHz/8GB/1TB model')).toEqual([]);
     expect(listedItems('share on facebook / twitter / pinterest links')).toEqual([]);
     expect(listedItems('the Previous / Next buttons')).toEqual([]);
+    // A path that says where the thing is lists nothing.
+    expect(listedItems('the main image of the laptop listed in Home / Computers / Laptops')).toEqual([]);
+    expect(listedItems('the product photo on the Home / Computers / Laptops page')).toEqual([]);
+    expect(listedItems('the laptop image, Home / Computers / Laptops')).toEqual([]);
+    expect(listedItems('the Home / Computers / Laptops links')).toEqual(['home', 'computers', 'laptops']);
+    expect(listedItems('the links on the Home / Computers / Laptops links bar')).toEqual([]);
   });
 
   // A post with a quote, a comment that quotes, an address in the footer, and two © lines: a
   // photo's credit and the footer's.
   const PAGE: PageElement[] = [
     element({ selector: 'main', tag: 'main', role: 'main', text: 'Story' }, 0, null), // 0
-    element({ selector: 'blockquote.pull', tag: 'blockquote', text: 'We build for the long run.' }, 100, 0), // 1
+    element(
+      {
+        selector: 'blockquote.pull',
+        tag: 'blockquote',
+        attributes: { class: 'pullquote' },
+        text: 'We build for the long run.',
+      },
+      100,
+      0,
+    ), // 1
     element({ selector: 'p.credit', tag: 'p', text: '© Photo: Jane Roe' }, 300, 0), // 2
     element({ selector: '#comments', tag: 'section', attributes: { id: 'comments' }, text: 'Nice' }, 600, 0), // 3
     element({ selector: '#comments blockquote', tag: 'blockquote', text: 'long run' }, 620, 3), // 4
@@ -6354,12 +6369,79 @@ describe('a spaced slash between names, and what a page marks by its tag or firs
     expect(found('their address and email').rule).not.toBe('semantic');
     expect(found('the copyright footer').rule).not.toBe('semantic');
     expect(found('the copyright line').rule).not.toBe('semantic');
-    // Two quotes in the story: which is unsaid.
+    // A byline set in an `address`, a tweet's blockquote, a photo's © credit: none of them is meant.
+    const others = viewsOf([
+      element(
+        { selector: 'address.author', tag: 'address', text: 'By Jane Roe, Head of Communications' },
+        50,
+        null,
+      ),
+      element(
+        {
+          selector: 'blockquote.twitter-tweet',
+          tag: 'blockquote',
+          attributes: { class: 'twitter-tweet' },
+          text: 'A tweet',
+        },
+        100,
+        null,
+      ),
+      element({ selector: 'figure', tag: 'figure', text: 'A photo © Reuters' }, 200, null),
+      element({ selector: 'figcaption', tag: 'figcaption', text: '© Reuters/John Doe' }, 400, 2),
+      element(
+        { selector: 'footer', tag: 'footer', role: 'contentinfo', text: 'Acme Media Inc. © 2024.' },
+        900,
+        null,
+      ),
+    ]);
+    const rule = (d: string): number => {
+      const f = evidentFound(d, parseDescription(d), others);
+      return f.rule === 'semantic' ? f.index : -1;
+    };
+    expect(rule('the company address')).toBe(-1);
+    expect(rule('the quote')).toBe(-1);
+    expect(rule('the copyright line')).toBe(-1);
+    expect(rule('the copyright notice in the footer')).toBe(4);
+    // An address of no street, written without "By"; a © line outside the footer when it is asked in it.
+    const plainAddress = viewsOf([
+      element({ selector: 'address', tag: 'address', text: 'Jane Roe, Head of Communications' }, 50, null),
+    ]);
+    expect(
+      evidentFound('the company address', parseDescription('the company address'), plainAddress).rule,
+    ).not.toBe('semantic');
+    const noFooter = viewsOf([
+      element({ selector: 'p.partner', tag: 'p', text: '© 2023 Partner content' }, 500, null),
+    ]);
+    const inFooter = 'the copyright line in the footer';
+    expect(evidentFound(inFooter, parseDescription(inFooter), noFooter).rule).not.toBe('semantic');
+    // A footer marked only by its class is the footer.
+    const classed = viewsOf([
+      element(
+        {
+          selector: 'div.site-footer',
+          tag: 'div',
+          attributes: { class: 'site-footer' },
+          text: 'Acme © 2024',
+        },
+        900,
+        null,
+      ),
+      element({ selector: 'div.site-footer p', tag: 'p', text: 'Acme © 2024' }, 900, 0),
+    ]);
+    expect(evidentFound(inFooter, parseDescription(inFooter), classed)).toEqual({
+      index: 1,
+      rule: 'semantic',
+    });
+    // Two quotes in the story: which is unsaid, unless a pull quote is asked and one is marked so.
     const two = viewsOf([
       ...PAGE,
       element({ selector: 'blockquote.second', tag: 'blockquote', text: 'And more.' }, 200, 0),
     ]);
-    expect(evidentFound('the pull quote', parseDescription('the pull quote'), two).rule).not.toBe('semantic');
+    expect(evidentFound('the quote', parseDescription('the quote'), two).rule).not.toBe('semantic');
+    expect(evidentFound('the pull quote', parseDescription('the pull quote'), two)).toEqual({
+      index: 1,
+      rule: 'semantic',
+    });
   });
 
   it('is the innermost line that begins with ©, one line even when a box around it shows the same', () => {
@@ -6408,5 +6490,47 @@ describe('a control whose text shows an icon glyph name', () => {
     expect(named('the Next link')).toBe(2);
     // The glyph's name is no part of the control's.
     expect(named('the Chevron Left Browse All Posts button')).toBe(-1);
+  });
+});
+
+describe("a review's pages against the label rule, the price question and a control's glyphs", () => {
+  it('leaves it unsaid when two labels name the list, and never takes a box of several blocks', () => {
+    // A story's "Ingredients" notes, then a recipe card's "Ingredients" over a group of lists.
+    const twice = viewsOf([
+      element({ selector: 'div.entry', tag: 'div', text: 'Ingredients Ribs Ingredients Ribs Rub' }, 0, null), // 0
+      element({ selector: 'h2.i', tag: 'h2', role: 'heading', level: 2, text: 'Ingredients' }, 10, 0), // 1
+      element({ selector: 'ul.notes', tag: 'ul', role: 'list', text: 'Ribs: baby back are best' }, 40, 0), // 2
+      element({ selector: 'div.card', tag: 'div', text: 'Ingredients Ribs Rub' }, 300, 0), // 3
+      element({ selector: 'h3.card', tag: 'h3', role: 'heading', level: 3, text: 'Ingredients' }, 300, 3), // 4
+      element({ selector: 'div.group', tag: 'div', text: 'Ribs Rub' }, 330, 3), // 5
+      element({ selector: 'div.group ul', tag: 'ul', role: 'list', text: 'Ribs Rub' }, 330, 5), // 6
+    ]);
+    const asked = 'the ingredients list';
+    expect(evidentFound(asked, parseDescription(asked), twice).rule).not.toBe('labelled');
+    // A recipe's body: "Ingredients:", its list, "Instructions:", its steps — the list, not the body.
+    const body = viewsOf([
+      element({ selector: 'div.recipe', tag: 'div', text: 'Ingredients: Ribs Instructions: Smoke' }, 0, null), // 0
+      element({ selector: 'p.ing', tag: 'p', text: 'Ingredients:' }, 0, 0), // 1
+      element({ selector: 'ul.ing', tag: 'ul', role: 'list', text: 'Ribs' }, 30, 0), // 2
+      element({ selector: 'p.ins', tag: 'p', text: 'Instructions:' }, 60, 0), // 3
+      element({ selector: 'ol.ins', tag: 'ol', role: 'list', text: 'Smoke' }, 90, 0), // 4
+    ]);
+    expect(evidentFound(asked, parseDescription(asked), body)).toEqual({ index: 2, rule: 'labelled' });
+    // It decides, wherever the ranker looked (a label and its list may score alike).
+    expect(decidingEvident({ index: 4, rule: 'labelled' })).toBe(4);
+  });
+
+  it('asks the price for "how much is it" or "how much does it cost", not "how much does it weigh"', () => {
+    const kinds = (d: string): string[] => parseDescription(d).kinds.map((k) => k.kind.id);
+    expect(kinds('how much does the lamp cost')).toEqual(['price']);
+    expect(kinds('how much is the car')).toEqual(['price']);
+    expect(kinds('how much does it weigh')).not.toContain('price');
+  });
+
+  it('keeps a name that is all snake case', () => {
+    const views = viewsOf([
+      element({ selector: 'a.fn', tag: 'a', role: 'link', name: 'get_user', text: 'get_user' }, 0, null),
+    ]);
+    expect(namedControl('the get_user link', parseDescription('the get_user link'), views)).toBe(0);
   });
 });
