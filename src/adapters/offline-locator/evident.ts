@@ -970,11 +970,10 @@ function labelledBlock(description: string, views: readonly ElementView[]): numb
       plain(v.element.text.replace(HEADING_MARK, '')) === name &&
       !aside(v),
   );
-  // A label set in bold inside its own line (`p > strong`) is one label with its line.
-  const lines = labels.filter((v) => !labels.some((o) => v.ancestors.includes(o.index)));
-  if (lines.length !== 1) return -1;
+  // A label set in bold inside its own line (`p > strong`) is one label with its line, which has
+  // the block after it.
+  if (outermostOf(labels).length !== 1) return -1;
   for (const v of labels) {
-    // The sibling after it (set in bold inside its own line, `p > strong`, the line is the label with a block after it).
     const next = views.find(
       (u) => u.index > v.index && u.ancestors[0] === v.ancestors[0] && !u.ancestors.includes(v.index),
     );
@@ -1007,26 +1006,25 @@ function labelledBlock(description: string, views: readonly ElementView[]): numb
 }
 
 /**
- * What a page marks by its tag or its first sign, asked for by its name: "the company's street
- * address" is the page's one `address`; "the pull quote", "the quote from the CEO" its one
- * `blockquote` (none of them a comment's); "the copyright line", "© line in the footer" the one line
- * (at most 200 characters, no line inside it that also is one) that begins with "©", "(c)" or
- * "Copyright" — the last of several when the description places it at the bottom or in the
- * footer. -1 when the description asks for more besides ("the address and email"), or the page
- * shows none or several.
+ * What a page marks by its tag or its first sign, asked for by its name and nothing more
+ * ({@link SEMANTIC_WORDS}): "the company's street address" is the page's one `address` that shows
+ * a number and no author ("By Jane Roe" set in an `address` is a byline); "the quote", "the pull
+ * quote" its one `blockquote` outside the comments and embedded posts (the one marked "pull…" when
+ * a pull quote is asked and one is); "the copyright line", "© line in the footer" the one line (at
+ * most 200 characters, no line inside it that also is one, in no picture's caption or credit) that
+ * begins with "©", "(c)" or "Copyright" — in the footer when the description places it there
+ * (where a line that holds the sign counts too), the lowest of several. -1 when the description
+ * asks for more besides ("the address and email", "the copyright footer"), or the page shows none
+ * or several.
  */
 function semanticPart(query: Query, views: readonly ElementView[]): number {
   const said = (w: string): boolean => query.terms.some((t) => t.word === w);
   const others = query.terms.filter((t) => !SEMANTIC_WORDS.has(t.word));
   if (others.length > 0 || query.plural || query.ordinal !== null) return -1;
-  const sole = (found: readonly ElementView[]): number => {
-    const outer = found.filter((v) => !found.some((o) => v.ancestors.includes(o.index)));
-    return outer.length === 1 ? (outer[0]?.index ?? -1) : -1;
-  };
   const around = (v: ElementView): ElementView[] => [v, ...v.ancestors.map((a) => views[a]!)];
   // A street address has a number; an `address` that says who wrote the story ("By Jane Roe") is a byline.
   if (said('address'))
-    return sole(
+    return soleOutermost(
       views.filter(
         (v) =>
           v.tag === 'address' &&
@@ -1049,7 +1047,7 @@ function semanticPart(query: Query, views: readonly ElementView[]): number {
     const pulled = quotes.filter((v) =>
       around(v).some((u) => [...u.hints].some((h) => h.startsWith('pull'))),
     );
-    return sole((said('pull') || said('pullquote')) && pulled.length > 0 ? pulled : quotes);
+    return soleOutermost((said('pull') || said('pullquote')) && pulled.length > 0 ? pulled : quotes);
   }
   if (!said('copyright')) return -1;
   // A line that begins with the sign, none in a picture's caption or credit; in the footer when
@@ -1068,7 +1066,7 @@ function semanticPart(query: Query, views: readonly ElementView[]): number {
         (bottom && inFooter(v) && /©|\bcopyright\b/i.test(v.element.text))) &&
       (!bottom || inFooter(v)),
   );
-  const innermost = lines.filter((v) => !lines.some((o) => o.ancestors.includes(v.index)));
+  const innermost = innermostOf(lines);
   if (innermost.length === 1 || (bottom && innermost.length > 1))
     return [...innermost].sort((a, b) => a.element.box.y - b.element.box.y).at(-1)?.index ?? -1;
   return -1;
