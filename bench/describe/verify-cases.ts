@@ -53,7 +53,7 @@ export const KINDS = [
   'other',
 ] as const;
 export type Kind = (typeof KINDS)[number];
-export const SPLITS = ['tune', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4'] as const;
+export const SPLITS = ['tune', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5'] as const;
 export type Split = (typeof SPLITS)[number];
 
 /** One labelled case: a plain-English description and the CSS selector of the one true element. */

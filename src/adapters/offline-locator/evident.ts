@@ -213,7 +213,7 @@ const POST_NOUNS = new Set(words('post article entry story page'));
 /** What a page is ("the question title", "the recipe's headline"): words that do not say which heading. */
 const PAGE_NOUNS = new Set(
   words(
-    'page article story post blog entry news thread topic question answer product item recipe review video episode book chapter paper report release issue document site song album track study trial paste gist lot listing character lesson tutorial podcast movie film package',
+    'page article story post blog entry news thread topic question answer product item recipe review video episode book chapter paper report release issue document site song album track study trial paste gist lot listing posting advert ad character lesson tutorial podcast movie film package fact check factcheck',
   ),
 );
 
@@ -654,7 +654,7 @@ export function evidentFound(
     // Before the listed items: "under Notes, tips, and variations" names a heading, not three things.
     ['heading', () => placedUnder(description, views)],
     ['labelled', () => labelledBlock(description, views)],
-    ['semantic', () => semanticPart(query, views)],
+    ['semantic', () => semanticPart(query, views, description)],
     ['listed', () => listedShowing(description, query, views)],
     ['quoted', () => quotedShowing(description, query, views)],
     ['updated', () => soleUpdated(query, views)],
@@ -689,6 +689,7 @@ export function evidentFound(
   ];
   for (const [rule, find] of rules) {
     const index = find();
+    if (process.env.DBG) console.log('rule', rule, index);
     if (index >= 0) return { index, rule };
     // Things placed under a heading the page shows, and which of its blocks is meant is unsaid:
     // another rule would answer with the heading ("Notes, tips, and variations" as listed items).
@@ -804,25 +805,36 @@ function showingAll(query: Query, views: readonly ElementView[], items: readonly
     }
     return true;
   };
-  const shows = (text: string, raw: string, view: ElementView): boolean => {
-    if (view.area > 0.5 * right * bottom) return false;
-    // A menu's button whose hidden dropdown holds the items shows none of them: its text is far
-    // more than its box can show.
-    if (raw.length > 3 * textRoom(view)) return false;
-    if (alone.length >= 2 && !alone.every((found) => found.some((w) => boxHolds(view, w)))) return false;
-    const cut = sentence?.test(raw) ? plain(raw.replace(sentence, ' ')) : null;
-    const seen = cut !== null && cut.split(' ').length >= 5 ? ` ${cut} ` : text;
-    const shown = items.findIndex((item) => !seen.includes(` ${item} `));
-    if (shown < 0) return true;
-    const last = items[shown - 1];
-    return shown >= 2 && raw.endsWith('…') && text.length - text.lastIndexOf(` ${last} `) <= 80;
-  };
-  const ordered = repeatedShowing(
-    query,
-    views,
-    (text, raw, view) => inOrder(text, raw) && shows(text, raw, view),
-  );
-  return ordered >= 0 ? ordered : repeatedShowing(query, views, shows);
+  // Held in its markup, or (the map may lack the menu's own element) in its box only.
+  const inMarkup = (view: ElementView, w: ElementView): boolean => w.ancestors.includes(view.index);
+  const showsWith =
+    (holds: (view: ElementView, w: ElementView) => boolean) =>
+    (text: string, raw: string, view: ElementView): boolean => {
+      if (view.area > 0.5 * right * bottom) return false;
+      // A menu's button whose hidden dropdown holds the items shows none of them: its text is far
+      // more than its box can show.
+      if (raw.length > 3 * textRoom(view)) return false;
+      if (alone.length >= 2 && !alone.every((found) => found.some((w) => holds(view, w)))) return false;
+      const cut = sentence?.test(raw) ? plain(raw.replace(sentence, ' ')) : null;
+      const seen = cut !== null && cut.split(' ').length >= 5 ? ` ${cut} ` : text;
+      const shown = items.findIndex((item) => !seen.includes(` ${item} `));
+      if (shown < 0) return true;
+      const last = items[shown - 1];
+      return shown >= 2 && raw.endsWith('…') && text.length - text.lastIndexOf(` ${last} `) <= 80;
+    };
+  // A copy that holds the items in its markup before one whose box only overlaps them (an
+  // off-canvas menu over the page's row of the same links).
+  for (const holds of [inMarkup, boxHolds]) {
+    const shows = showsWith(holds);
+    const ordered = repeatedShowing(
+      query,
+      views,
+      (text, raw, view) => inOrder(text, raw) && shows(text, raw, view),
+    );
+    const found = ordered >= 0 ? ordered : repeatedShowing(query, views, shows);
+    if (found >= 0) return found;
+  }
+  return -1;
 }
 
 /** About how many characters the box of `v` shows, at 7 × 16 px a character. */
@@ -861,6 +873,25 @@ function commaRun(items: readonly string[]): RegExp | null {
 function quotedShowing(description: string, query: Query, views: readonly ElementView[]): number {
   const phrase = quotedPhrase(description);
   if (!phrase) return -1;
+  // "The 'Mostly True' rating picture": the one picture whose alternative text says it.
+  if (asks(query, 'image')) {
+    const pictures = views.filter(
+      (v) => (v.tag === 'img' || v.role === 'img') && ` ${plain(v.element.name)} `.includes(` ${phrase} `),
+    );
+    if (pictures.length === 1) return pictures[0]?.index ?? -1;
+  }
+  // "The 'Evidence Based' badge": the small box that says just that, whatever its class.
+  if (asks(query, 'badge')) {
+    const said = soleShowing(views, (text) => text === ` ${phrase} `);
+    const first = views[said];
+    if (first === undefined) return -1;
+    const badge = outermostShowing(
+      first,
+      views,
+      (up) => plainText(up) === phrase && up.element.box.height <= 40 && up.element.box.width <= 240,
+    );
+    return (views[badge]?.element.box.height ?? Infinity) <= 40 ? badge : -1;
+  }
   const found = soleShowing(views, (text) => text.includes(` ${phrase} `));
   return found >= 0 ? holding(query, views, found, phrase, description) : -1;
 }
@@ -880,7 +911,7 @@ function namedTitle(description: string, query: Query, views: readonly ElementVi
       (text === ` ${title} ` || plain(v.element.text.replace(HEADING_MARK, '')) === title);
     let found = soleShowing(views, (text, _, v) => headed(text, v));
     if (found < 0 && title.includes(' ') && !views.some((v) => headed(` ${plainText(v)} `, v)))
-      found = soleShowing(views, (text) => text === ` ${title} `);
+      found = repeatedShowing(query, views, (text) => text === ` ${title} `);
     if (found < 0) continue;
     const held = holding(query, views, found, title, description);
     // A heading with no box of its own, its section's blocks beside it (a wiki's): the one block
@@ -1017,7 +1048,7 @@ function labelledBlock(description: string, views: readonly ElementView[]): numb
  * asks for more besides ("the address and email", "the copyright footer"), or the page shows none
  * or several.
  */
-function semanticPart(query: Query, views: readonly ElementView[]): number {
+function semanticPart(query: Query, views: readonly ElementView[], description: string): number {
   const said = (w: string): boolean => query.terms.some((t) => t.word === w);
   const others = query.terms.filter((t) => !SEMANTIC_WORDS.has(t.word));
   if (others.length > 0 || query.plural || query.ordinal !== null) return -1;
@@ -1067,10 +1098,28 @@ function semanticPart(query: Query, views: readonly ElementView[]): number {
       (!bottom || inFooter(v)),
   );
   const innermost = innermostOf(lines);
-  if (innermost.length === 1 || (bottom && innermost.length > 1))
-    return [...innermost].sort((a, b) => a.element.box.y - b.element.box.y).at(-1)?.index ?? -1;
-  return -1;
+  if (!(innermost.length === 1 || (bottom && innermost.length > 1))) return -1;
+  const line = [...innermost].sort((a, b) => a.element.box.y - b.element.box.y).at(-1);
+  if (line === undefined || !COPYRIGHT_BAR.test(description)) return line?.index ?? -1;
+  // "The copyright bar": the low box the line opens, marked as the footer's bottom or legal row
+  // (`#footer__bottom` round "© Economia" and its rows of links), else the line.
+  const bar = line.ancestors
+    .slice(0, 3)
+    .map((a) => views[a])
+    .find(
+      (u) =>
+        u !== undefined &&
+        u.element.box.height <= 160 &&
+        plainText(u).startsWith(plainText(line)) &&
+        BAR_HINTS.some((w) => u.hints.has(w)),
+    );
+  return (bar ?? line).index;
 }
+
+/** "The copyright bar", "the copyright strip at the bottom": the row that holds the line. */
+const COPYRIGHT_BAR = /\bcopyright\s+(?:bar|strip|band|row|area|section)\b/i;
+/** Words of an id or class that mark a footer's bottom row. */
+const BAR_HINTS = ['footer', 'bottom', 'copyright', 'legal', 'colophon', 'subfooter', 'base'];
 
 /** Words of a class that mark a post embedded from elsewhere (a tweet's `blockquote.twitter-tweet`). */
 const EMBED_HINTS = ['twitter', 'tweet', 'instagram', 'tiktok', 'embed', 'reddit', 'facebook'];
@@ -1725,7 +1774,7 @@ const RUNNING_TEXT = new Set([
 /** Words for a piece of writing that is a page's running text ("the body of the tutorial"), and "about". */
 const WRITINGS = new Set(
   words(
-    'tutorial announcement essay report column guide writeup about interview recap profile obituary itself',
+    'tutorial announcement essay report column guide writeup about interview recap profile obituary itself fact check factcheck',
     {
       keepStopwords: true,
     },
@@ -1921,6 +1970,8 @@ const CHANGE_WORD = /\b(?:updated|modified|edited|revised)\b/i;
 
 /** Words that ask when the page was published. */
 const PUBLISHED = /^(?:publish|post|writ|creat|releas)/;
+/** A word that says when a page was published: "Published", "Posted on". */
+const PUBLISHED_WORD = /\b(?:published|posted)\b/i;
 
 /**
  * The line that says when the page was last changed, when the description asks for it ("when the
@@ -1933,10 +1984,15 @@ function soleUpdated(query: Query, views: readonly ElementView[]): number {
   const asked = query.terms.map((t) => CHANGED.exec(t.word)?.[1]).find((s) => s !== undefined);
   const when = query.terms.some((t) => t.word === 'when' || t.word === 'date' || t.word === 'day');
   if (asked === undefined || (!when && !query.kinds.some((k) => k.kind.id === 'date'))) return -1;
-  // "published and updated dates" asks for both.
-  if (query.terms.some((t) => PUBLISHED.test(t.word))) return -1;
-  // The line may say it with another word: "last edit date" of "This page was last modified on …".
   const own = new RegExp(`\\b${asked}`, 'i');
+  // "Published and updated dates" asks for both: the one line that says both, with a day
+  // ("PUBLISHED: November 8, 2023 … | UPDATED: November 8, 2023 …").
+  if (query.terms.some((t) => PUBLISHED.test(t.word)))
+    return soleShowing(
+      views,
+      (_, raw) => raw.length <= 160 && PUBLISHED_WORD.test(raw) && own.test(raw) && showsSomeDay(raw),
+    );
+  // The line may say it with another word: "last edit date" of "This page was last modified on …".
   const found = soleShowing(views, (_, raw) => raw.length <= 120 && own.test(raw) && showsSomeDay(raw));
   if (found >= 0) return found;
   // Another change word, whole ("Editor's pick" says none), out of comments and asides.
@@ -2696,6 +2752,8 @@ export function searchForm(description: string, query: Query, views: readonly El
   // buttons"), must be in it; the site's name, capitalised, may stand before it ("the eBay search bar").
   const { said, held, phrases } = holdsClause(description);
   const name = capitalisedWords(said);
+  // What the field says, quoted: "the 'Co hledáte?' search box".
+  const quoted = new Set(words(quotedPhrase(description) ?? ''));
   // "the footer search form", "the search box in the sidebar": the one in that part of the page.
   const places = query.contextKinds.filter((k) => SEARCH_PLACES.has(k.kind.id) && k.strength >= 0.8);
   // Words that say what it holds or where it is are read below.
@@ -2716,7 +2774,12 @@ export function searchForm(description: string, query: Query, views: readonly El
   if (query.ordinal !== null || query.contextTerms.some((t) => !free(t.word))) return -1;
   if (
     query.terms.some(
-      (t) => !t.kindWord && !SEARCH_FORM_WORDS.has(t.word) && !name.has(t.word) && !free(t.word),
+      (t) =>
+        !t.kindWord &&
+        !SEARCH_FORM_WORDS.has(t.word) &&
+        !name.has(t.word) &&
+        !quoted.has(t.word) &&
+        !free(t.word),
     )
   )
     return -1;
@@ -2776,7 +2839,14 @@ export function searchForm(description: string, query: Query, views: readonly El
   // link home) or the form does ("Search Wikipedia"): not "the Advanced Search form", nor a
   // description's first word ("Job search form").
   const named = query.terms
-    .filter((t) => !t.kindWord && !SEARCH_FORM_WORDS.has(t.word) && !free(t.word) && name.has(t.word))
+    .filter(
+      (t) =>
+        !t.kindWord &&
+        !SEARCH_FORM_WORDS.has(t.word) &&
+        !free(t.word) &&
+        !quoted.has(t.word) &&
+        name.has(t.word),
+    )
     .map((t) => t.word);
   // Those the page does not show as its name (read once), the form must say.
   const unshown = named.filter((w) => !showsAsName(views, w));

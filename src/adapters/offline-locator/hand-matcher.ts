@@ -63,14 +63,20 @@ export interface Query {
    * null when it does not.
    */
   place: { at: 'top' | 'bottom'; page: boolean } | null;
+  /** The side of the page the description puts the thing on ("on the right", "the left sidebar", "at the top right"); null when none. */
+  side?: 'left' | 'right' | null;
 }
 
 // "at the top", "near the end of the story", "bottom of the page" (not "in the top comment"). The
 // top or end of the page itself, or of something in it (a story may end mid-page).
+// A corner is a top or a bottom too: "at the top right".
 const AT_TOP =
-  /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:top|start|beginning)(?=\s+of\b|\s*$|\s*[,.;)])/;
+  /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:top|start|beginning)(?:\s+(?:right|left)(?:\s+corner)?)?(?=\s+of\b|\s*$|\s*[,.;)])/;
 const AT_BOTTOM =
-  /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:bottom|end|foot)(?=\s+of\b|\s*$|\s*[,.;)])|\bbottom of the\b/;
+  /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:bottom|end|foot)(?:\s+(?:right|left)(?:\s+corner)?)?(?=\s+of\b|\s*$|\s*[,.;)])|\bbottom of the\b/;
+/** "on the right", "at the top left", "the right-hand sidebar", "in the left column": a side of the page. */
+const ON_SIDE =
+  /\b(?:on|at|to|in|along)\s+the\s+(?:very\s+|far\s+)?(?:(?:top|bottom)\s+)?(right|left)\b|\b(right|left)[- ](?:hand\s+)?(?:side|column|rail|sidebar)\b/;
 const OF_SOMETHING = /\b(?:top|start|beginning|bottom|end|foot) of the (?!page\b)/;
 
 /** "who", "whom", or a verb and "by": the description asks for a person ("who wrote it", "written by and when"). */
@@ -336,7 +342,15 @@ export function parseDescription(description: string): Query {
       AT_TOP.test(lower) === AT_BOTTOM.test(lower)
         ? null
         : { at: AT_TOP.test(lower) ? 'top' : 'bottom', page: !OF_SOMETHING.test(lower) },
+    side: sideOf(masked),
   };
+}
+
+/** The side of the page `lower` puts the thing on ({@link ON_SIDE}), when it says one. */
+function sideOf(lower: string): 'left' | 'right' | null {
+  const said = ON_SIDE.exec(lower);
+  const side = said?.[1] ?? said?.[2];
+  return side === 'left' || side === 'right' ? side : null;
 }
 
 export interface Scored {
@@ -521,6 +535,11 @@ export function timeAsked(query: Query): boolean {
  * it ("… at the end of the story") and the element lies in the other third.
  */
 export function wrongPlace(query: Query, chosen: ElementView, map: ElementMap): boolean {
+  // On the other half of the window, across: not "on the right" (an element as wide as the page is on both).
+  const { x, width } = chosen.element.box;
+  const across = (x + width / 2) / map.viewport.width;
+  if (query.side === 'right' && across < 0.45) return true;
+  if (query.side === 'left' && across > 0.55) return true;
   const height = Math.max(map.viewport.height, map.documentHeight);
   if (query.place === null || height <= 2 * map.viewport.height) return false;
   const middle = (chosen.element.box.y + chosen.element.box.height / 2) / height;

@@ -278,6 +278,10 @@ export const KINDS: Record<string, Kind> = {
   map: k('map', false, (v) =>
     hinted(v, 'map') || (v.tag === 'iframe' && /map/i.test(v.element.attributes.src ?? '')) ? 1 : 0,
   ),
+  // A box of pictures shown one after another: "the photo gallery", "the image carousel".
+  gallery: k('gallery', true, (v) =>
+    hinted(v, 'gallery', 'carousel', 'slider', 'slideshow', 'swiper', 'slick') ? 1 : 0,
+  ),
 };
 
 /** Words that name a kind of element, with how strongly (1 = that is what the word means). */
@@ -457,6 +461,10 @@ const KIND_WORDS: Record<string, [kind: string, strength: number][]> = {
   pill: [['badge', 1]],
   chip: [['badge', 1]],
   map: [['map', 1]],
+  gallery: [['gallery', 1]],
+  carousel: [['gallery', 1]],
+  slider: [['gallery', 0.8]],
+  slideshow: [['gallery', 1]],
 };
 
 export interface KindRequest {

@@ -194,12 +194,14 @@ export function words(text: string, options: { keepStopwords?: boolean; stem?: b
   const spaced = text
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .replace(/[’']/g, "'");
   let rewritten = spaced;
   if (ANY_PHRASE.test(spaced))
     for (const [pattern, replacement] of PHRASES) rewritten = rewritten.replace(pattern, replacement);
   const found = rewritten
-    .split(/[^a-z0-9'$€£¥%]+/)
+    .split(/[^\p{L}\p{N}'$€£¥%]+/u)
     .map((w) => w.replace(/^'+|'+$/g, ''))
     .filter((w) => w !== '' && (options.keepStopwords === true || !STOPWORDS.has(w)))
     .map((w) => (options.stem === false ? w : stem(w)));
@@ -274,6 +276,7 @@ export function plain(text: string): string {
   return text
     .toLowerCase()
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .replace(/[^\p{L}\p{N} ]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();

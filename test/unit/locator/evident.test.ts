@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { KINDS, viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
+import type { ElementView } from '../../../src/adapters/offline-locator/kinds.js';
+import { KINDS, kindsOf, viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
+import { wrongPlace } from '../../../src/adapters/offline-locator/hand-matcher.js';
 import {
   locateOffline,
   parseDescription,
@@ -45,6 +47,7 @@ import {
   soleByline,
   soleDate,
   soleEvident,
+  soleTitle,
   storyFigure,
   tabBar,
   tagList,
@@ -6532,5 +6535,332 @@ describe("a review's pages against the label rule, the price question and a cont
       element({ selector: 'a.fn', tag: 'a', role: 'link', name: 'get_user', text: 'get_user' }, 0, null),
     ]);
     expect(namedControl('the get_user link', parseDescription('the get_user link'), views)).toBe(0);
+  });
+});
+
+describe('pages in other languages, quoted badges and pictures, a side of the page', () => {
+  it('folds accents and keeps letters of any script, so a quoted phrase reads as the page writes it', () => {
+    expect(words('Co hledáte?')).toEqual(['co', 'hledate']);
+    expect(quotedPhrase("the 'Co hledáte?' search box")).toBe('co hledate');
+    expect(quotedPhrase("the gallery 'Umwelt schützen'")).toBe('umwelt schutzen');
+    expect(words('Привет мир')).toEqual(['привет', 'мир']);
+  });
+
+  // A nav that lists a rating among its links, a fact-check's rating picture, a badge drawn with
+  // hashed classes, a search form whose field says only "Co hledáte?", a gallery under its title,
+  // a time line that says both days, and a footer's bottom row.
+  const page: PageElement[] = [
+    element({ selector: 'nav', tag: 'nav', role: 'navigation', text: 'All True Mostly True False' }, 0, null), // 0
+    element({ selector: 'nav a.mt', tag: 'a', role: 'link', name: 'Mostly True', text: 'Mostly True' }, 0, 0), // 1
+    element({ selector: 'img.meter', tag: 'img', role: 'img', name: 'Mostly True' }, 100, null), // 2
+    element(
+      {
+        selector: 'button.css-9i655i',
+        tag: 'button',
+        role: 'button',
+        text: 'Evidence Based',
+        box: { x: 0, y: 150, width: 140, height: 30 },
+      },
+      150,
+      null,
+    ), // 3
+    element(
+      {
+        selector: 'span.css-1',
+        tag: 'span',
+        text: 'Evidence Based',
+        box: { x: 20, y: 156, width: 110, height: 16 },
+      },
+      156,
+      3,
+    ), // 4
+    element({ selector: 'form#search-form', tag: 'form', attributes: { id: 'search-form' } }, 200, null), // 5
+    element(
+      {
+        selector: 'input#q',
+        tag: 'input',
+        role: 'textbox',
+        attributes: { type: 'text', placeholder: 'Co hledáte?' },
+      },
+      200,
+      5,
+    ), // 6
+    element(
+      {
+        selector: 'section.ImageGallery',
+        tag: 'section',
+        text: 'Umwelt schützen Mehrweg ist besser!',
+        box: wide(900),
+      },
+      400,
+      null,
+    ), // 7
+    element(
+      {
+        selector: 'h2.ImageGallery-headline',
+        tag: 'h2',
+        role: 'heading',
+        level: 2,
+        text: 'Umwelt schützen',
+        box: wide(30),
+      },
+      400,
+      7,
+    ), // 8
+    element(
+      {
+        selector: 'ul.ImageGallery-list',
+        tag: 'ul',
+        role: 'list',
+        text: 'Mehrweg ist besser!',
+        box: wide(800),
+      },
+      450,
+      7,
+    ), // 9
+    element(
+      {
+        selector: 'div.time',
+        tag: 'div',
+        text: 'PUBLISHED: November 8, 2023 at 4:56 p.m. | UPDATED: November 8, 2023 at 6:00 p.m.',
+      },
+      1400,
+      null,
+    ), // 10
+    element({ selector: 'time.updated', tag: 'time', text: 'November 8, 2023 at 6:00 p.m.' }, 1400, 10), // 11
+    element(
+      {
+        selector: 'footer',
+        tag: 'footer',
+        role: 'contentinfo',
+        text: 'About © 2021 Economia',
+        box: wide(300),
+      },
+      2000,
+      null,
+    ), // 12
+    element(
+      {
+        selector: '#footer__bottom',
+        tag: 'div',
+        attributes: { id: 'footer__bottom' },
+        text: 'Centrum.cz © 2021 Economia | About | Jobs',
+        box: wide(86),
+      },
+      2200,
+      12,
+    ), // 13
+    element(
+      { selector: '#footer__bottom p', tag: 'p', text: 'Centrum.cz © 2021 Economia', box: wide(18) },
+      2200,
+      13,
+    ), // 14
+  ];
+  const views = viewsOf(page);
+  const found = (d: string): { selector: string | undefined; rule: string | null } => {
+    const { index, rule } = evidentFound(d, parseDescription(d), views);
+    return { selector: page[index]?.selector, rule };
+  };
+
+  it('is the one picture whose alternative text the description quotes, and the small box a quoted badge says', () => {
+    expect(found("the 'Mostly True' rating picture")).toEqual({ selector: 'img.meter', rule: 'quoted' });
+    expect(found("the 'Evidence Based' badge next to the category")).toEqual({
+      selector: 'button.css-9i655i',
+      rule: 'quoted',
+    });
+    // Two pictures say it: neither is the one.
+    const twice = viewsOf([
+      ...page,
+      element({ selector: 'img.other', tag: 'img', role: 'img', name: 'Mostly True' }, 900, null),
+    ]);
+    const picture = "the 'Mostly True' rating picture";
+    expect(page[evidentFound(picture, parseDescription(picture), twice).index]?.selector).not.toBe(
+      'img.meter',
+    );
+    // A tall box that says it is no badge.
+    const tall = viewsOf(
+      page.map((e, i) => (i === 3 || i === 4 ? { ...e, box: { ...e.box, height: 300 } } : e)),
+    );
+    const badge = "the 'Evidence Based' badge";
+    expect(evidentFound(badge, parseDescription(badge), tall).rule).not.toBe('quoted');
+  });
+
+  it("is the search form whose field's placeholder the description quotes, and the gallery its title heads", () => {
+    expect(
+      searchForm("the 'Co hledáte?' search box", parseDescription("the 'Co hledáte?' search box"), views),
+    ).toBe(5);
+    expect(found("the photo gallery 'Umwelt schützen'")).toEqual({
+      selector: 'section.ImageGallery',
+      rule: 'quoted',
+    });
+    expect(kindsOf('carousel').map((k) => k.kind.id)).toEqual(['gallery']);
+    expect(
+      KINDS.gallery?.match(
+        viewsOf([
+          element({ selector: 'div.slick', tag: 'div', attributes: { class: 'slick-slider' } }, 0, null),
+        ])[0]!,
+        [],
+      ),
+    ).toBe(1);
+  });
+
+  it('is the line that says both days when both are asked, and the bottom row a copyright bar opens', () => {
+    expect(found('when was it published and when was it last updated')).toEqual({
+      selector: 'div.time',
+      rule: 'updated',
+    });
+    expect(found('the copyright bar at the very bottom')).toEqual({
+      selector: '#footer__bottom',
+      rule: 'semantic',
+    });
+    expect(found('the copyright notice at the very bottom')).toEqual({
+      selector: '#footer__bottom p',
+      rule: 'semantic',
+    });
+    // Two lines, each saying one of the days: no one line is meant.
+    const apart = viewsOf([
+      element({ selector: 'p.pub', tag: 'p', text: 'Published November 8, 2023' }, 100, null),
+      element({ selector: 'p.upd', tag: 'p', text: 'Updated November 9, 2023' }, 140, null),
+    ]);
+    const both = 'when was it published and when was it last updated';
+    expect(evidentFound(both, parseDescription(both), apart).index).toBe(-1);
+  });
+
+  it('reads a fact-check as a piece of writing, and an ad as the page', () => {
+    const story = viewsOf([
+      element(
+        { selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'What is the value of drugs?' },
+        0,
+        null,
+      ),
+      element({ selector: 'div.article__text', tag: 'div', box: wide(600) }, 100, null),
+      ...[0, 1, 2].map((i) =>
+        element(
+          { selector: `p.p${i}`, tag: 'p', text: `Paragraph ${i} `.repeat(8), box: wide(60) },
+          100 + 70 * i,
+          1,
+        ),
+      ),
+    ]);
+    expect(mainText(parseDescription('the text of the fact-check'), story)).toBe(1);
+    expect(
+      soleTitle(
+        parseDescription("the fact-check's headline"),
+        story,
+        'What is the value of drugs? | PolitiFact',
+      ),
+    ).toBe(0);
+    expect(soleTitle(parseDescription('the title of the ad'), story, 'What is the value of drugs?')).toBe(0);
+    expect(
+      soleTitle(parseDescription('the title of the conference talk'), story, 'What is the value of drugs?'),
+    ).toBe(-1);
+  });
+
+  it('prefers the copy of a repeated menu that holds its items in its markup, and the first of two named alike', () => {
+    const menus: PageElement[] = [
+      // An off-canvas menu drawn over the page's row: its box covers the row's first two links.
+      element(
+        {
+          selector: 'div.offcanvas',
+          tag: 'div',
+          text: 'Local News Crime Nation World',
+          box: { x: 0, y: 60, width: 300, height: 500 },
+        },
+        60,
+        null,
+      ), // 0
+      element(
+        {
+          selector: 'div.offcanvas a.n',
+          tag: 'a',
+          role: 'link',
+          text: 'Nation',
+          box: { x: 0, y: 300, width: 100, height: 20 },
+        },
+        300,
+        0,
+      ), // 1
+      element(
+        {
+          selector: 'div.offcanvas a.w',
+          tag: 'a',
+          role: 'link',
+          text: 'World',
+          box: { x: 0, y: 330, width: 100, height: 20 },
+        },
+        330,
+        0,
+      ), // 2
+      element(
+        {
+          selector: 'ul#subnav',
+          tag: 'ul',
+          role: 'list',
+          text: 'Local Crime Nation World',
+          box: { x: 190, y: 140, width: 900, height: 48 },
+        },
+        140,
+        null,
+      ), // 3
+      ...['Local', 'Crime', 'Nation', 'World'].map((item, i) =>
+        element(
+          {
+            selector: `ul#subnav a.${item}`,
+            tag: 'a',
+            role: 'link',
+            text: item,
+            box: { x: 190 + 50 * i, y: 150, width: 45, height: 26 },
+          },
+          150,
+          3,
+        ),
+      ), // 4–7
+    ];
+    const d = 'the row of section links (Local, Crime, Nation, World…)';
+    expect(menus[evidentFound(d, parseDescription(d), viewsOf(menus)).index]?.selector).toBe('ul#subnav');
+    // The same menu twice, each headed by the same link: the first copy.
+    const twice: PageElement[] = [0, 1]
+      .map((copy) => [
+        element(
+          {
+            selector: `nav.c${copy}`,
+            tag: 'nav',
+            role: 'navigation',
+            text: 'West Virginia Edition All True False',
+            box: wide(200),
+          },
+          1000 * copy,
+          null,
+        ),
+        element(
+          { selector: `nav.c${copy} a`, tag: 'a', role: 'link', text: 'West Virginia Edition' },
+          1000 * copy,
+          2 * copy,
+        ),
+      ])
+      .flat();
+    const named = 'the West Virginia Edition menu';
+    expect(twice[evidentFound(named, parseDescription(named), viewsOf(twice)).index]?.selector).toBe(
+      'nav.c0',
+    );
+  });
+
+  it('reads a side of the page, and a corner as its top or bottom too', () => {
+    expect(parseDescription('the Most Popular list on the right').side).toBe('right');
+    expect(parseDescription('the Recent Features box in the left sidebar').side).toBe('left');
+    expect(parseDescription('right-hand sidebar').side).toBe('right');
+    expect(parseDescription('the sidebar').side).toBe(null);
+    const corner = parseDescription('the blue Subscribe button at the top right');
+    expect(corner.side).toBe('right');
+    expect(corner.place).toEqual({ at: 'top', page: true });
+    const map = storyMap([], 720);
+    const at = (x: number, width: number): ElementView =>
+      viewsOf([element({ selector: 'a', tag: 'a', box: { x, y: 10, width, height: 40 } }, 10, null)])[0]!;
+    const right = parseDescription('the Subscribe button on the right');
+    expect(wrongPlace(right, at(940, 120), map)).toBe(false);
+    expect(wrongPlace(right, at(60, 230), map)).toBe(true);
+    // As wide as the window: on both sides.
+    expect(wrongPlace(right, at(0, 1280), map)).toBe(false);
+    expect(wrongPlace(parseDescription('the logo on the left'), at(940, 120), map)).toBe(true);
   });
 });
