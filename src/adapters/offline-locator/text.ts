@@ -285,8 +285,16 @@ export function plain(text: string): string {
 /** A month's name as pages write it, whole or cut short, English or German ("Sept.", "März", "Okt"). */
 const ANY_MONTH =
   '(?:jan(?:uary|uar)?|feb(?:ruary|ruar)?|mar(?:ch)?|märz|apr(?:il)?|ma[yi]|jun[ei]?|jul[yi]?|aug(?:ust)?|sept?(?:ember)?|o[ck]t(?:ober)?|nov(?:ember)?|de[cz](?:ember)?)(?!\\p{L})\\.?';
+/**
+ * A month's whole name in French, Spanish, Portuguese, Italian or Dutch ("novembre", "dezembro",
+ * "août", "maart"): read only in a day with its year ("8 de novembro de 2023"), as some of them are
+ * words too ("mayo", "mars").
+ */
+const OTHER_MONTH =
+  '(?:janvier|f[ée]vrier|mars|avril|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|sept?iembre|octubre|noviembre|diciembre|janeiro|fevereiro|mar[cç]o|maio|junho|julho|setembro|outubro|novembro|dezembro|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|januari|februari|maart|mei|juni|augustus|oktober)(?!\\p{L})';
 const SOME_DAY = new RegExp(
   [
+    `\\b\\d{1,2}(?:er|º)?\\.?\\s+(?:de\\s+)?${OTHER_MONTH}(?:\\s+de)?,?\\s+(?:19|20)\\d{2}\\b`,
     `\\b${ANY_MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`,
     `\\b\\d{1,2}(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?${ANY_MONTH}(?:\\s|,|$)`,
     // A byline's spans read as one text, the day glued to the name before it: "Nolan22 Dec 2016" —

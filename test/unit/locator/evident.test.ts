@@ -6546,6 +6546,17 @@ describe('pages in other languages, quoted badges and pictures, a side of the pa
     expect(words('Привет мир')).toEqual(['привет', 'мир']);
   });
 
+  it('reads a day written in French, Spanish, Portuguese, Italian or Dutch, with its year', () => {
+    expect(showsSomeDay('8 de novembro de 2023')).toBe(true);
+    expect(showsSomeDay('le 3 août 2021')).toBe(true);
+    expect(showsSomeDay('1er décembre 2022')).toBe(true);
+    expect(showsSomeDay('12 maart 2020')).toBe(true);
+    expect(showsSomeDay('15 settembre 2019')).toBe(true);
+    // Without its year a month's name may be a word: two tablespoons of mayo, the planet.
+    expect(showsSomeDay('2 tbsp mayo')).toBe(false);
+    expect(showsSomeDay('3 mars')).toBe(false);
+  });
+
   // A nav that lists a rating among its links, a fact-check's rating picture, a badge drawn with
   // hashed classes, a search form whose field says only "Co hledáte?", a gallery under its title,
   // a time line that says both days, and a footer's bottom row.
