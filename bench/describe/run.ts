@@ -1,5 +1,5 @@
 /**
- * `npm run bench:describe [-- --fast] [--only SLUG] [--split tune|heldout|fresh|fresh2|fresh3|fresh4]` (DESCRIBE_VERBOSE=1: every case): the element-by-description locator on the
+ * `npm run bench:describe [-- --fast] [--only SLUG] [--split tune|heldout|fresh|fresh2|fresh3|fresh4|fresh5]` (DESCRIBE_VERBOSE=1: every case): the element-by-description locator on the
  * saved real pages of `bench/describe` (build them first: see its README), scored as a user sees it.
  *
  * Each page is opened in the headless shell at 1280x720 on 127.0.0.2, its element map is built by
@@ -11,7 +11,7 @@
  *  - a **wrong crop** when it crops to anything else;
  *  - **full page** when the confidence stays below 0.6 (or the selector is unusable).
  * "Best guess right" scores the locator's selector the same way whatever its confidence.
- * Reported for the `tune`, `heldout`, `fresh`, `fresh2` and `fresh3` splits apart, by kind; then (unless --fast) the median
+ * Reported for each split (`tune`, `heldout`, `fresh`, `fresh2` … `fresh5`) apart, by kind; then (unless --fast) the median
  * capture time, through the real capturer, of each page with and without a description.
  */
 import { existsSync, readFileSync } from 'node:fs';
