@@ -136,9 +136,11 @@ export function soleTitle(
   const titled = new Set([...title, ...said]);
   // The words that say which heading ("the heading of the pricing section", "the Cape Orran
   // heading"), other than what the page is ("the recipe title"), must be the title's.
+  // "The headline of the ad" on a page that shows advertisements with headings of their own: theirs.
+  const adsShown = views.some((v) => v.role === 'heading' && v.element.level !== 1 && advertised(v, views));
   const naming = [...query.terms.filter(contentWord), ...query.contextTerms]
     .map((t) => t.word)
-    .filter((w) => !PAGE_NOUNS.has(w));
+    .filter((w) => !PAGE_NOUNS.has(w) || (adsShown && AD_WORDS.has(w)));
   if (naming.some((w) => !titled.has(w))) return -1;
   // A heading whose words are mostly the title's, and that says most of the title: not the site's
   // name set as an h1 ("Salon" over "… - Salon.com"); or the same of the metadata's headline
@@ -210,10 +212,12 @@ const SITE_NOUNS = new Set(words('site website blog brand company'));
 /** What on a blog or site is the page's own: "the blog post title". */
 const POST_NOUNS = new Set(words('post article entry story page'));
 
+/** Words for an advertisement, the page on a classifieds site ("the title of the ad"), one shown on it elsewhere. */
+const AD_WORDS = new Set(words('ad advert'));
 /** What a page is ("the question title", "the recipe's headline"): words that do not say which heading. */
 const PAGE_NOUNS = new Set(
   words(
-    'page article story post blog entry news thread topic question answer product item recipe review video episode book chapter paper report release issue document site song album track study trial paste gist lot listing posting advert ad character lesson tutorial podcast movie film package fact check factcheck',
+    'page article story post blog entry news thread topic question answer product item recipe review video episode book chapter paper report release issue document site song album track study trial paste gist lot listing posting advert ad character lesson tutorial podcast movie film package factcheck',
   ),
 );
 
@@ -689,7 +693,6 @@ export function evidentFound(
   ];
   for (const [rule, find] of rules) {
     const index = find();
-    if (process.env.DBG) console.log('rule', rule, index);
     if (index >= 0) return { index, rule };
     // Things placed under a heading the page shows, and which of its blocks is meant is unsaid:
     // another rule would answer with the heading ("Notes, tips, and variations" as listed items).
@@ -874,7 +877,8 @@ function quotedShowing(description: string, query: Query, views: readonly Elemen
   const phrase = quotedPhrase(description);
   if (!phrase) return -1;
   // "The 'Mostly True' rating picture": the one picture whose alternative text says it.
-  if (asks(query, 'image')) {
+  // Not "the 'Summer Fair' photos", "the 'Summer Fair' gallery": one picture of several would be cropped.
+  if (asks(query, 'image') && !query.plural && !asks(query, 'gallery')) {
     const pictures = views.filter(
       (v) => (v.tag === 'img' || v.role === 'img') && ` ${plain(v.element.name)} `.includes(` ${phrase} `),
     );
@@ -884,7 +888,10 @@ function quotedShowing(description: string, query: Query, views: readonly Elemen
   if (asks(query, 'badge')) {
     const said = soleShowing(views, (text) => text === ` ${phrase} `);
     const first = views[said];
-    if (first === undefined) return -1;
+    // A link or a menu's item that says it ("Sale" in the shop's menu) is no badge.
+    const linked = (v: ElementView | undefined): boolean =>
+      v !== undefined && (v.tag === 'a' || v.tag === 'nav' || v.role === 'navigation' || v.role === 'menu');
+    if (first === undefined || linked(first) || first.ancestors.some((a) => linked(views[a]))) return -1;
     const badge = outermostShowing(
       first,
       views,
@@ -910,8 +917,12 @@ function namedTitle(description: string, query: Query, views: readonly ElementVi
       v.role === 'heading' &&
       (text === ` ${title} ` || plain(v.element.text.replace(HEADING_MARK, '')) === title);
     let found = soleShowing(views, (text, _, v) => headed(text, v));
+    // One menu repeated, its first copy; but a control's label many cards repeat ("Add to Cart") names none of them.
+    const control = query.kinds.some((k) => CONTROL_KINDS.has(k.kind.id) && k.strength >= 0.8);
     if (found < 0 && title.includes(' ') && !views.some((v) => headed(` ${plainText(v)} `, v)))
-      found = repeatedShowing(query, views, (text) => text === ` ${title} `);
+      found = control
+        ? soleShowing(views, (text) => text === ` ${title} `)
+        : repeatedShowing(query, views, (text) => text === ` ${title} `);
     if (found < 0) continue;
     const held = holding(query, views, found, title, description);
     // A heading with no box of its own, its section's blocks beside it (a wiki's): the one block
@@ -1774,7 +1785,7 @@ const RUNNING_TEXT = new Set([
 /** Words for a piece of writing that is a page's running text ("the body of the tutorial"), and "about". */
 const WRITINGS = new Set(
   words(
-    'tutorial announcement essay report column guide writeup about interview recap profile obituary itself fact check factcheck',
+    'tutorial announcement essay report column guide writeup about interview recap profile obituary itself factcheck',
     {
       keepStopwords: true,
     },

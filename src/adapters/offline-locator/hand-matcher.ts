@@ -75,9 +75,12 @@ const AT_TOP =
 const AT_BOTTOM =
   /\b(?:at|near|on|in|towards?)\s+the\s+(?:very\s+)?(?:bottom|end|foot)(?:\s+(?:right|left)(?:\s+corner)?)?(?=\s+of\b|\s*$|\s*[,.;)])|\bbottom of the\b/;
 /** "on the right", "at the top left", "the right-hand sidebar", "in the left column": a side of the page. */
+// Not a place beside something ("to the right of the logo", "at the bottom right of the comment"),
+// nor a politics word or a right ("on the right-wing protests", "on the right to repair", "in the right order").
 const ON_SIDE =
-  /\b(?:on|at|to|in|along)\s+the\s+(?:very\s+|far\s+)?(?:(?:top|bottom)\s+)?(right|left)\b|\b(right|left)[- ](?:hand\s+)?(?:side|column|rail|sidebar)\b/;
-const OF_SOMETHING = /\b(?:top|start|beginning|bottom|end|foot) of the (?!page\b)/;
+  /\b(?:on|at|to|in|along)\s+the\s+(?:very\s+|far\s+)?(?:(?:top|bottom)\s+)?(right|left)\b(?!-|\s+(?:to|order|wing(?:er)?s?)\b|\s+of\s+(?!the\s+(?:page|screen|window)\b))|\b(right|left)[- ](?:hand\s+)?(?:side|column|rail|sidebar)\b/;
+const OF_SOMETHING =
+  /\b(?:top|start|beginning|bottom|end|foot)(?:\s+(?:right|left)(?:\s+corner)?)? of the (?!page\b)/;
 
 /** "who", "whom", or a verb and "by": the description asks for a person ("who wrote it", "written by and when"). */
 const WHO_ASKED =

@@ -92,6 +92,8 @@ const STOPWORDS = new Set([
 /** Phrases rewritten to one word before splitting (longest first). */
 const PHRASES: [RegExp, string][] = [
   [/\btable of contents\b/g, 'toc'],
+  // A piece of writing ("the fact-check's headline"), not a check box or a check-in date.
+  [/\bfact[- ]?check/g, 'factcheck'],
   [/\bcall to action\b/g, 'cta'],
   [/\btext ?area\b/g, 'textarea'],
   [/\bcheck ?box\b/g, 'checkbox'],
@@ -186,16 +188,20 @@ const ANY_PHRASE = new RegExp(PHRASES.map(([pattern]) => pattern.source).join('|
 const WORDS_SEEN = new Map<string, readonly string[]>();
 const WORDS_SEEN_MAX = 10_000;
 
+/** Trade and service marks, which NFKD spells as capitals glued to the name before them ("Nike™" → "NikeTM"). */
+const MARKS = /[™℠]/g;
+
 /** Lower-case words of `text`: camelCase, snake_case and kebab-case split; stemmed (unless `stem: false`); no stopwords. */
 export function words(text: string, options: { keepStopwords?: boolean; stem?: boolean } = {}): string[] {
   const key = `${options.keepStopwords === true ? 'k' : '-'}${options.stem === false ? '-' : 's'}${text}`;
   const seen = WORDS_SEEN.get(key);
   if (seen) return [...seen];
   const spaced = text
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .replace(MARKS, ' ')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
+    .toLowerCase()
     .replace(/[’']/g, "'");
   let rewritten = spaced;
   if (ANY_PHRASE.test(spaced))
@@ -274,9 +280,10 @@ export function showsDate(text: string, iso: string): boolean {
 /** Lower case, accents and punctuation gone, spaces single: "Eleanor Ainge-Roy" → "eleanor ainge roy". */
 export function plain(text: string): string {
   return text
-    .toLowerCase()
+    .replace(MARKS, ' ')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
+    .toLowerCase()
     .replace(/[^\p{L}\p{N} ]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
