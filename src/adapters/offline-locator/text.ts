@@ -191,18 +191,17 @@ const WORDS_SEEN_MAX = 10_000;
 /** Trade and service marks, which NFKD spells as capitals glued to the name before them ("Nike™" → "NikeTM"). */
 const MARKS = /[™℠]/g;
 
+/** `text` in lower case with its accents and trade marks gone: "Hledáte™" → "hledate ". */
+function folded(text: string): string {
+  return text.replace(MARKS, ' ').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 /** Lower-case words of `text`: camelCase, snake_case and kebab-case split; stemmed (unless `stem: false`); no stopwords. */
 export function words(text: string, options: { keepStopwords?: boolean; stem?: boolean } = {}): string[] {
   const key = `${options.keepStopwords === true ? 'k' : '-'}${options.stem === false ? '-' : 's'}${text}`;
   const seen = WORDS_SEEN.get(key);
   if (seen) return [...seen];
-  const spaced = text
-    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
-    .replace(MARKS, ' ')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[’']/g, "'");
+  const spaced = folded(text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')).replace(/[’']/g, "'");
   let rewritten = spaced;
   if (ANY_PHRASE.test(spaced))
     for (const [pattern, replacement] of PHRASES) rewritten = rewritten.replace(pattern, replacement);
@@ -279,11 +278,7 @@ export function showsDate(text: string, iso: string): boolean {
 
 /** Lower case, accents and punctuation gone, spaces single: "Eleanor Ainge-Roy" → "eleanor ainge roy". */
 export function plain(text: string): string {
-  return text
-    .replace(MARKS, ' ')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return folded(text)
     .replace(/[^\p{L}\p{N} ]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
