@@ -10,6 +10,7 @@ import {
   plain,
   showsSomeDay,
   showsSomeTime,
+  showsAgo,
   withoutDaysAndTimes,
   stem,
   synonymsOf,
@@ -423,7 +424,7 @@ function authorAndTime(query: Query, views: readonly ElementView[]): number {
     v.tag === 'relative-time' ||
     TIME_HINTS.some((w) => v.hints.has(w)) ||
     showsSomeDay(v.element.text) ||
-    /\bago\b/i.test(v.element.text);
+    showsAgo(v.element.text);
   const holdsAuthor = new Set<number>();
   const holdsTime = new Set<number>();
   for (const v of views) {
@@ -3283,6 +3284,7 @@ const PERSON_ASKED =
   /\b(?:of|by|for)\s+(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)+)|(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)+)['’]s?\b/u;
 /** Says how long ago or how long to read, as bylines and comments do: "2 hours ago", "5 min read". */
 const RELATIVE_TIME = /\bago\b|\b\d+\s*(?:min|mins|minutes?|h|hrs?|hours?)\b/;
+const saysHowLongAgo = (text: string): boolean => RELATIVE_TIME.test(text) || showsAgo(text);
 /**
  * What follows a name in a line that is no bio: a possessive ("Jane Doe's blog"), what she did
  * ("Jane Doe reported from Kyiv", "Jane Doe said"), who was with her ("Jane Doe with her mother").
@@ -3415,7 +3417,7 @@ function bioOf(
     const after = text.slice(name.length).trim().split(' ');
     const first = after.slice(0, 8).join(' ');
     // Nor a line that says what she did ("Jane Doe reported from Kyiv", "Jane Doe with her mother").
-    return NOT_A_BIO.has(after[0] ?? '') || showsSomeDay(first) || RELATIVE_TIME.test(first)
+    return NOT_A_BIO.has(after[0] ?? '') || showsSomeDay(first) || saysHowLongAgo(first)
       ? null
       : after.length;
   };

@@ -288,12 +288,12 @@ export function plain(text: string): string {
 const ANY_MONTH =
   '(?:jan(?:uary|uar)?|feb(?:ruary|ruar)?|mar(?:ch)?|märz|apr(?:il)?|ma[yi]|jun[ei]?|jul[yi]?|aug(?:ust)?|sept?(?:ember)?|o[ck]t(?:ober)?|nov(?:ember)?|de[cz](?:ember)?)(?!\\p{L})\\.?';
 /**
- * A month's whole name in French, Spanish, Portuguese, Italian or Dutch ("novembre", "dezembro",
- * "août", "maart"): read only in a day with its year ("8 de novembro de 2023"), as some of them are
+ * A month's whole name in French, Spanish, Portuguese, Italian, Dutch, Swedish, Czech or Polish
+ * ("novembre", "dezembro", "août", "maart", "května", "września"): read only in a day with its year ("8 de novembro de 2023"), as some of them are
  * words too ("mayo", "mars").
  */
 const OTHER_MONTH =
-  '(?:janvier|f[ée]vrier|mars|avril|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|sept?iembre|octubre|noviembre|diciembre|janeiro|fevereiro|mar[cç]o|maio|junho|julho|setembro|outubro|novembro|dezembro|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|januari|februari|maart|mei|juni|augustus|oktober)(?!\\p{L})';
+  '(?:janvier|f[ée]vrier|mars|avril|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|sept?iembre|octubre|noviembre|diciembre|janeiro|fevereiro|mar[cç]o|maio|junho|julho|setembro|outubro|novembro|dezembro|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|januari|februari|maart|mei|juni|augustus|oktober|augusti|maj|ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia)(?!\\p{L})';
 const SOME_DAY = new RegExp(
   [
     `\\b\\d{1,2}(?:er|º)?\\.?\\s+(?:de\\s+)?${OTHER_MONTH}(?:\\s+de)?,?\\s+(?:19|20)\\d{2}\\b`,
@@ -313,21 +313,45 @@ export function showsSomeDay(text: string): boolean {
   return SOME_DAY.test(text);
 }
 
+/**
+ * "How long ago" as pages in other languages write it: German "vor 3 Stunden", French "il y a 2
+ * jours", Spanish "hace 5 minutos", Portuguese "há 2 dias", Italian "3 ore fa", Dutch "2 uur
+ * geleden", Czech "před 2 hodinami" — and their words for yesterday and today.
+ */
+const AGO_ELSEWHERE = new RegExp(
+  [
+    '(?<!\\p{L})vor\\s+(?:\\d+|einer|einem)\\s+(?:sekunden?|minuten?|stunden?|tag(?:en)?|wochen?|monat(?:en)?|jahr(?:en)?)(?!\\p{L})',
+    '(?<!\\p{L})il\\s+y\\s+a\\s+(?:\\d+|une?)\\s+(?:secondes?|minutes?|min|heures?|h|jours?|semaines?|mois|ans?)(?!\\p{L})',
+    '(?<!\\p{L})(?:hace|há)\\s+(?:\\d+|una?|um|uma)\\s+(?:segundos?|minutos?|min|horas?|h|d[ií]as?|semanas?|m[eê]s(?:es)?|años?|anos?)(?!\\p{L})',
+    '(?<!\\p{L})\\d+\\s+(?:secondi|minut[oi]|or[ae]|giorn[oi]|settiman[ae]|mes[ei]|ann[oi])\\s+fa(?!\\p{L})',
+    '(?<!\\p{L})\\d+\\s+(?:seconden|minuut|minuten|uur|dag|dagen|week|weken|maand|maanden|jaar)\\s+geleden(?!\\p{L})',
+    '(?<!\\p{L})p[rř]ed\\s+(?:\\d+\\s+)?(?:sekundami|minutami|minutou|hodinami|hodinou|dny|dnem|týdny|týdnem|dňami|dňom|týždňami|týždňom|měsíci|mesiacmi|měsícem|mesiacom|lety|rokmi|rokem|rokom)(?!\\p{L})',
+    "(?<!\\p{L})(?:gestern|heute|aujourd['’]hui|ayer|hoy|ontem|hoje|ieri|oggi|gisteren|vandaag|včera|dnes)(?!\\p{L})",
+  ].join('|'),
+  'iu',
+);
+
+/** True when a text says how long ago in English or another language: "2 hours ago", "vor 3 Stunden", "před 2 hodinami". */
+export function showsAgo(text: string): boolean {
+  return /\bago\b/i.test(text) || AGO_ELSEWHERE.test(text);
+}
+
 /** A time as bylines write one besides a day: "6 years ago", "Yesterday", "3:45 PM", "2021". */
 const SOME_TIME =
   /\bago\b|\byesterday\b|\btoday\b|\b\d{1,2}:\d{2}\b|\b(?:19|20)\d{2}\b|\b\d+\s*(?:s|m|h|d|w|mo|y|mins?|hrs?|hours?|days?|weeks?|months?|years?)\b/i;
 
 /** True when a text shows a time as bylines write one besides a day: "6 years ago", "3:45 PM", "5 mins". */
 export function showsSomeTime(text: string): boolean {
-  return SOME_TIME.test(text);
+  return SOME_TIME.test(text) || AGO_ELSEWHERE.test(text);
 }
 
 const ALL_DAYS = new RegExp(SOME_DAY.source, 'giu');
 const ALL_TIMES = new RegExp(SOME_TIME.source, 'gi');
+const ALL_AGO_ELSEWHERE = new RegExp(AGO_ELSEWHERE.source, 'giu');
 
 /** `text` with the days and times it shows ({@link showsSomeDay}, {@link showsSomeTime}) blanked: "Posted on March 5th, 2021 at 3:45 PM" → "Posted on   ,  at  PM". */
 export function withoutDaysAndTimes(text: string): string {
-  return text.replace(ALL_DAYS, ' ').replace(ALL_TIMES, ' ');
+  return text.replace(ALL_DAYS, ' ').replace(ALL_AGO_ELSEWHERE, ' ').replace(ALL_TIMES, ' ');
 }
 
 /** True when most words of three letters or more are capitalised: Title Case or capitals throughout. */

@@ -53,7 +53,13 @@ import {
   tagList,
   vouchedEvident,
 } from '../../../src/adapters/offline-locator/evident.js';
-import { showsSomeDay, words } from '../../../src/adapters/offline-locator/text.js';
+import {
+  showsAgo,
+  showsSomeDay,
+  showsSomeTime,
+  withoutDaysAndTimes,
+  words,
+} from '../../../src/adapters/offline-locator/text.js';
 import type { PageElement } from '../../../src/ports/element-locator.js';
 import { CROP_CONFIDENCE } from '../../../src/ports/element-locator.js';
 import { element, storyMap } from '../../helpers/page-elements.js';
@@ -6555,6 +6561,58 @@ describe('pages in other languages, quoted badges and pictures, a side of the pa
     // Without its year a month's name may be a word: two tablespoons of mayo, the planet.
     expect(showsSomeDay('2 tbsp mayo')).toBe(false);
     expect(showsSomeDay('3 mars')).toBe(false);
+    // Swedish, Czech and Polish months, in the cases a day takes.
+    expect(showsSomeDay('12. května 2023')).toBe(true);
+    expect(showsSomeDay('3 września 2021')).toBe(true);
+    expect(showsSomeDay('5 augusti 2020')).toBe(true);
+  });
+
+  it('reads how long ago in other languages, and not the phrases that look like it', () => {
+    for (const ago of [
+      'před 2 hodinami',
+      'Před hodinou',
+      'pred 3 dňami',
+      'vor 3 Stunden',
+      'vor einem Tag',
+      'il y a 2 jours',
+      'hace 5 minutos',
+      'há 2 dias',
+      '3 ore fa',
+      '2 uur geleden',
+      'gestern, 14:00',
+      '2 hours ago',
+    ]) {
+      expect(showsAgo(ago), ago).toBe(true);
+      expect(showsSomeTime(ago), ago).toBe(true);
+      expect(withoutDaysAndTimes(ago).replace(/[\s,]/g, ''), ago).toBe('');
+    }
+    for (const not of ['il y a un problème', 'hace frío', 'vor allem', 'predator', 'Agosto']) {
+      expect(showsAgo(not), not).toBe(false);
+      expect(showsSomeTime(not), not).toBe(false);
+    }
+  });
+
+  it('takes a byline that says how long ago in another language for who wrote it and when', () => {
+    const page = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', text: 'Souček rozhodl' }, 100, null),
+      element(
+        {
+          selector: 'div.author',
+          tag: 'div',
+          text: 'Jan Novák před 2 hodinami',
+          attributes: { class: 'author' },
+        },
+        160,
+        null,
+      ),
+      element({ selector: 'div.author a', tag: 'a', role: 'link', text: 'Jan Novák' }, 160, 1),
+      element({ selector: 'div.author span', tag: 'span', text: 'před 2 hodinami' }, 160, 1),
+      element({ selector: 'article p', tag: 'p', text: 'West Ham vyhrál na Villa Parku.' }, 220, null),
+    ];
+    const at = page.map((e) => e.selector);
+    const answer = locateOffline('who wrote it and when', storyMap(page, 1400));
+    expect(at.indexOf(answer.selector ?? '')).toBe(1);
+    expect(answer.confidence).toBeGreaterThanOrEqual(0.6);
   });
 
   // A nav that lists a rating among its links, a fact-check's rating picture, a badge drawn with
