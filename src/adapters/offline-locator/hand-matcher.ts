@@ -568,10 +568,14 @@ function innermost(ranked: readonly Scored[], best: Scored): Scored {
  * up) is meant.
  */
 function searchBoxOf(ranked: readonly Scored[], chosen: Scored, query: Query): Scored | undefined {
-  const search = query.kinds.find((k) => k.kind.id === 'search')?.kind;
+  // "the search input" (and "the search field", text.ts) is the field itself, unless its button is
+  // asked with it ("the search field with its button": a search asked, if only as the field's).
+  const button = query.terms.some((t) => t.word === 'button');
+  const search = [...query.kinds, ...(button ? query.contextKinds : [])].find(
+    (k) => k.kind.id === 'search',
+  )?.kind;
   if (!search || !['input', 'textarea'].includes(chosen.view.tag)) return undefined;
-  // "the search input" is the field itself.
-  if (query.terms.some((t) => t.word === 'input')) return undefined;
+  if (!button && query.terms.some((t) => t.word === 'input')) return undefined;
   let found: Scored | undefined;
   for (const index of chosen.view.ancestors.slice(0, 3)) {
     const up = ranked.find((s) => s.view.index === index);

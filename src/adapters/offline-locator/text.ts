@@ -100,8 +100,9 @@ const PHRASES: [RegExp, string][] = [
   [/\bdrop ?down\b/g, 'dropdown'],
   [/\bnav(?:igation)? ?bar\b/g, 'navbar'],
   [/\bmenu ?bar\b/g, 'navbar'],
-  // "the search input" is the field itself (hand-matcher.ts keeps to it), not the form around it.
-  [/\bsearch ?input\b/g, 'searchbox input'],
+  // "the search input" and "the search field" are the field itself (hand-matcher.ts keeps to it),
+  // not the form around it, unless the form is named ("the search field form").
+  [/\bsearch ?(?:input|field)\b(?! ?form)/g, 'searchbox input'],
   [/\bsearch ?(?:bar|box|field)\b/g, 'searchbox'],
   [/\bsign ?up\b/g, 'signup'],
   [/\bsign ?in\b/g, 'signin'],

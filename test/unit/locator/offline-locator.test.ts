@@ -322,6 +322,10 @@ describe('offline locator', () => {
     expect(answer.confidence).toBeGreaterThanOrEqual(0.6);
     // "the search input" is the field itself; a heading above the form is no search box.
     expect(locateOffline('the search input', map).selector).toBe('#q');
+    // So is "the search field", as people who label pages read it, unless its button is asked with it.
+    expect(locateOffline('the search field', map).selector).toBe('#q');
+    expect(locateOffline('the search field with its button', map).selector).toBe('#find');
+    expect(locateOffline('the search bar', map).selector).toBe('#find');
     const headed: ElementMap = {
       ...map,
       elements: [
