@@ -78,6 +78,19 @@ describe('Playwright capturer failures', () => {
     expect(err.message).toContain('no-such-host.invalid could not be resolved');
   });
 
+  it('fails a page that sends itself to a host that does not resolve, saying where it went', async () => {
+    const err = await thrownBy(() =>
+      capturer.capture(
+        specOf({ url: `${server.baseUrl}/hostile/script-redirect-to-dead-host.html` }),
+        noDeadline(),
+      ),
+    );
+    expect(err).toMatchObject({ code: 'TARGET_UNREACHABLE' });
+    expect(err.message).toBe(
+      'The page sent itself on to http://no-such-host.invalid/ (a script or a refresh), which failed: The host no-such-host.invalid could not be resolved (DNS): check the URL',
+    );
+  });
+
   it.each([
     ['bytes that are not HTTP', 'this is not http\r\n\r\n', 'ERR_INVALID_HTTP_RESPONSE'],
     [

@@ -63,6 +63,17 @@ describe('Playwright capturer through the egress proxy', () => {
     expect(err).toMatchObject({ code: 'TARGET_BLOCKED', retryable: false });
   });
 
+  it.each([
+    ['a script', 'script-redirect-blocked.html'],
+    ['a meta refresh', 'refresh-to-blocked.html'],
+  ])('fails a page that sends itself to a refused host by %s with TARGET_BLOCKED', async (_, page) => {
+    const err = await thrownBy(() =>
+      capturer.capture(specOf({ url: `${server.baseUrl}/hostile/${page}` }), noDeadline()),
+    );
+    expect(err).toMatchObject({ code: 'TARGET_BLOCKED', retryable: false });
+    expect(err.message).toBe(`The capture was refused access to blocked.invalid: ${REASON}`);
+  });
+
   it('fails a refused https target (CONNECT) with TARGET_BLOCKED', async () => {
     const err = await thrownBy(() =>
       capturer.capture(specOf({ url: 'https://blocked.invalid/' }), noDeadline()),

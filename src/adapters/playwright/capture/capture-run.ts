@@ -11,7 +11,7 @@ import { describeTarget } from '../describe/describe-capture.js';
 import type { PagePreparation } from '../prep/page-preparation.js';
 import { recordScrollingVideo } from '../video/video-recorder.js';
 import { captureTimeout } from './capture-deadline.js';
-import { captureError } from './capture-errors.js';
+import { blockedNavigation, captureError, navigationError } from './capture-errors.js';
 import { contextOptionsOf, prepareContext } from './context-setup.js';
 import { watchDocuments } from './documents.js';
 import { httpError, navigate } from './navigate.js';
@@ -308,6 +308,37 @@ async function inPage(
     await page.waitForLoadState('load', { timeout: loadMs }).catch(() => undefined);
   }
 
+  /**
+   * A page that sent itself on (a script's `location`, a meta refresh) to an address the egress
+   * refuses, or to one that cannot be reached, shows the refusal or Chromium's error page: the
+   * capture fails as a navigation there would have (`TARGET_BLOCKED`, `TARGET_UNREACHABLE`), not
+   * with a picture of the error page.
+   */
+  function failOnLeftDocument(): void {
+    const url = page.url();
+    const errorPage = url.startsWith('chrome-error://');
+    const failed = navigation.failedDocuments();
+    // Refused is refused, whether or not Chromium's error page has replaced the page yet.
+    const blocked = blockedNavigation({
+      url: errorPage ? spec.url : url,
+      failedUrls: failed.map((f) => f.url),
+      blockReason: (u) => deps.session.blockReason(u),
+    });
+    if (blocked) throw blocked;
+    const last = failed.at(-1);
+    if (!errorPage || last === undefined) return;
+    const cause = navigationError(new Error(last.reason), {
+      url: last.url,
+      navigationTimeoutMs: deps.navigationTimeoutMs,
+      failedUrls: [last.url],
+    });
+    const message = `The page sent itself on to ${last.url} (a script or a refresh), which failed: ${cause.message}`;
+    throw new AppError(cause.code, message, {
+      retryable: cause.retryable,
+      cause,
+    });
+  }
+
   async function failOnHttpStatus(): Promise<void> {
     const status = await watch.lastStatus();
     if (spec.failOnHttpError && status !== null && status >= 400) throw httpError(page.url(), status);
@@ -317,6 +348,7 @@ async function inPage(
     spec: CaptureSpec,
     onSetUpPhase: (phase: CapturePhase) => void,
   ): Promise<CaptureOutput> {
+    failOnLeftDocument();
     if (deps.prep) {
       onPhase('prepare');
       await deps.prep.settle(page);

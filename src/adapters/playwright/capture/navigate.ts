@@ -24,6 +24,12 @@ export interface Navigation {
   pendingRequests: number;
   /** Why the committed document's own request failed as its body arrived (net::…), or null while it has not. */
   documentFailure(): string | null;
+  /**
+   * The main frame's document requests that failed after the navigation's own (not those a newer
+   * navigation replaced), oldest first, with why: a page that sends itself to a refused or dead
+   * address (a script's `location`, a meta refresh) is left showing Chromium's error page.
+   */
+  failedDocuments(): { url: string; reason: string }[];
 }
 
 /** The egress proxy's own 502 answer to a plain-http navigation it could not carry out, as an error. */
@@ -63,6 +69,7 @@ export async function navigate(
   // document aborted (net::ERR_ABORTED) did not fail: a new navigation replaced it as it arrived (a
   // script's `location.replace`), or the page stopped its own loading; its milestone still comes.
   const failedDocuments = new Map<Request, string>();
+  const failedInOrder: { request: Request; url: string; reason: string }[] = [];
   let onDocumentFailed: (request: Request) => void = () => undefined;
   page.on('requestfailed', (request) => {
     if (!isMainFrameNavigation(page, request)) return;
@@ -70,6 +77,7 @@ export async function navigate(
     const reason = request.failure()?.errorText ?? 'failed';
     if (reason === 'net::ERR_ABORTED') return;
     failedDocuments.set(request, reason);
+    failedInOrder.push({ request, url: request.url(), reason });
     onDocumentFailed(request);
   });
   let lastStatus: number | null = null;
@@ -118,6 +126,9 @@ export async function navigate(
     loadTimedOut,
     pendingRequests: loadTimedOut ? options.network.inFlight() : 0,
     documentFailure,
+    // The navigation's own document, failing as it arrives, is documentFailure's.
+    failedDocuments: () =>
+      failedInOrder.filter((f) => f.request !== documentRequest).map(({ url, reason }) => ({ url, reason })),
   };
 }
 
