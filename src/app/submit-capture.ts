@@ -1,7 +1,7 @@
 import type { Account } from '../domain/account.js';
 import { effectiveLimits, monthStartUtc } from '../domain/account.js';
-import type { CaptureRequest, ProxyLocation } from '../domain/capture-request.js';
-import { LIMITS, optionsAbovePlan, requestProblems } from '../domain/capture-request.js';
+import type { CaptureRequest, GatedOption, ProxyLocation, RequestFields } from '../domain/capture-request.js';
+import { addressesOf, LIMITS, optionsAbovePlan, requestProblems } from '../domain/capture-request.js';
 import type { CaptureSecrets, JobSecrets } from '../domain/capture-spec.js';
 import { cacheKeyOf, captureSecretsOf, toCaptureSpec } from '../domain/capture-spec.js';
 import type { FieldProblem } from '../domain/errors.js';
@@ -9,6 +9,7 @@ import { AppError, validationError } from '../domain/errors.js';
 import type { Job } from '../domain/job.js';
 import { newJobId } from '../domain/ids.js';
 import { MAX_ATTEMPTS } from '../domain/job.js';
+import type { Plan } from '../domain/plans.js';
 import type { Clock } from '../ports/clock.js';
 import type { DeviceCatalog } from '../ports/device-catalog.js';
 import type { JobQueue } from '../ports/job-queue.js';
@@ -59,14 +60,20 @@ export interface SubmitOptions {
   skipCache?: boolean;
 }
 
-/** What the schema cannot check: combinations, names, zones, the device and the video's size. */
-function controlProblems(deps: SubmitDeps, request: CaptureRequest): FieldProblem[] {
+/**
+ * Every problem of `request` that needs no lookup: addresses that are no http(s) URL, fields that
+ * do not go together, names, zones, the device and a video's size. `request` may hold only the
+ * fields of a body that passed its schema (the others failed it): the HTTP layer then names these
+ * problems in the same 400 as the schema's, without asking DNS about a body already refused.
+ */
+export function lookupFreeProblems(request: RequestFields, devices: DeviceCatalog): FieldProblem[] {
   const problems = requestProblems(request);
-  const device = request.device === undefined ? null : deps.devices.get(request.device);
+  const device = request.device === undefined ? null : devices.get(request.device);
   if (request.device !== undefined && device === null)
     problems.push({ field: 'device', message: 'is not a device of GET /devices' });
   if (request.video) {
-    const spec = toCaptureSpec(request, device);
+    // The viewport and scale factor the capture would use (the URL plays no part in them).
+    const spec = toCaptureSpec({ ...request, url: request.url ?? '' }, device);
     const scale = spec.deviceScaleFactor;
     if (
       spec.viewport.width * scale > LIMITS.widthPx.max ||
@@ -80,13 +87,12 @@ function controlProblems(deps: SubmitDeps, request: CaptureRequest): FieldProble
   return problems;
 }
 
-/** SSRF checks of every address in the request and the checks of its controls, all problems reported together. */
-async function checkAddresses(deps: SubmitDeps, request: CaptureRequest): Promise<void> {
-  const checks: [string, string, boolean][] = [['url', request.url, false]];
-  if (request.webhookUrl !== undefined) checks.push(['webhookUrl', request.webhookUrl, true]);
-  if (request.storage?.endpoint !== undefined)
-    checks.push(['storage.endpoint', request.storage.endpoint, false]);
-  const problems: FieldProblem[] = controlProblems(deps, request);
+/**
+ * Every check of a schema-valid request before the plan's: those needing no lookup, the proxy
+ * region, then SSRF (DNS) for each address whose shape passed; all problems reported together.
+ */
+async function checkRequest(deps: SubmitDeps, request: CaptureRequest): Promise<void> {
+  const problems = lookupFreeProblems(request, deps.devices);
   if (request.proxyLocation !== undefined && !deps.proxyLocations?.has(request.proxyLocation)) {
     const configured = [...(deps.proxyLocations ?? [])].join(', ') || 'none';
     problems.push({
@@ -94,18 +100,38 @@ async function checkAddresses(deps: SubmitDeps, request: CaptureRequest): Promis
       message: `no proxy is configured for ${request.proxyLocation} on this service (configured: ${configured})`,
     });
   }
+  const refused = new Set(problems.map((p) => p.field));
   await Promise.all(
-    checks.map(async ([field, url, httpsOnly]) => {
-      const reason = await deps.urlGuard.check(url, { httpsOnly });
-      if (reason) problems.push({ field, message: reason });
-    }),
+    addressesOf(request)
+      .filter(({ field }) => !refused.has(field))
+      .map(async ({ field, url, httpsOnly }) => {
+        const reason = await deps.urlGuard.check(url, { httpsOnly });
+        if (reason) problems.push({ field, message: reason });
+      }),
   );
   if (problems.length > 0) throw validationError(problems);
 }
 
+/** 403 PLAN_UPGRADE_REQUIRED: each option with its own minimum plan, and the plan that allows them all. */
+function planUpgradeError(
+  above: { options: GatedOption[]; requiredPlan: Plan },
+  accountPlan: Plan,
+): AppError {
+  const needs = above.options.map(({ field, plan }) => `${field} requires plan ${plan} or above`);
+  const allowedBy = above.options.length === 1 ? '' : `: plan ${above.requiredPlan} or above allows them all`;
+  return new AppError(
+    'PLAN_UPGRADE_REQUIRED',
+    `${needs.join(', ')}; this account is on ${accountPlan}${allowedBy}.`,
+    {
+      extra: { requiredPlan: above.requiredPlan },
+      errors: above.options.map(({ field, plan }) => ({ field, message: `requires plan ${plan} or above` })),
+    },
+  );
+}
+
 /**
  * Accepts a capture for `account` (already authenticated, billing and rate checked, body schema-valid):
- * idempotent replay → SSRF (400) → plan (403) → cache → quota (429) → queued job.
+ * idempotent replay → request checks and SSRF (400) → plan (403) → cache → quota (429) → queued job.
  */
 export async function submitCapture(
   deps: SubmitDeps,
@@ -126,21 +152,9 @@ export async function submitCapture(
         : await deps.jobs.findIdempotencyKey(account.id, claim.key, claim.notBefore);
     if (earlier) return replay(deps, account, earlier, claim);
   }
-  await checkAddresses(deps, request);
+  await checkRequest(deps, request);
   const above = optionsAbovePlan(request, account.plan);
-  if (above) {
-    throw new AppError(
-      'PLAN_UPGRADE_REQUIRED',
-      `${above.fields.join(', ')} ${above.fields.length === 1 ? 'requires' : 'require'} plan ${above.requiredPlan} or above; this account is on ${account.plan}.`,
-      {
-        extra: { requiredPlan: above.requiredPlan },
-        errors: above.fields.map((field) => ({
-          field,
-          message: `requires plan ${above.requiredPlan} or above`,
-        })),
-      },
-    );
-  }
+  if (above) throw planUpgradeError(above, account.plan);
   const now = deps.clock.now();
   const device = request.device === undefined ? null : deps.devices.get(request.device);
   const spec = toCaptureSpec(request, device);

@@ -166,11 +166,20 @@ export const OPTION_PLANS: Readonly<Record<string, Plan>> = Object.freeze({
   storage: 'BUSINESS',
 });
 
-/** Options of `request` that are above `plan`, with the lowest plan that covers all of them. */
+/** An option of a request that is above the account's plan, with the lowest plan that allows it. */
+export interface GatedOption {
+  field: string;
+  plan: Plan;
+}
+
+/**
+ * Options of `request` that are above `plan`, each with its own minimum plan, and the lowest plan
+ * that allows all of them (the highest of those minima).
+ */
 export function optionsAbovePlan(
   request: CaptureRequest,
   plan: Plan,
-): { fields: string[]; requiredPlan: Plan } | null {
+): { options: GatedOption[]; requiredPlan: Plan } | null {
   const used: Record<string, boolean> = {
     fullPage: request.fullPage === true,
     blockAds: request.blockAds === true,
@@ -183,14 +192,14 @@ export function optionsAbovePlan(
     proxyLocation: request.proxyLocation !== undefined,
     storage: request.storage !== undefined,
   };
-  const fields: string[] = [];
+  const options: GatedOption[] = [];
   let requiredPlan: Plan = plan;
   for (const [field, needed] of Object.entries(OPTION_PLANS)) {
     if (!used[field] || planAtLeast(plan, needed)) continue;
-    fields.push(field);
+    options.push({ field, plan: needed });
     if (planRank(needed) > planRank(requiredPlan)) requiredPlan = needed;
   }
-  return fields.length === 0 ? null : { fields, requiredPlan };
+  return options.length === 0 ? null : { options, requiredPlan };
 }
 
 /** An HTTP header name: an RFC 9110 token. */
@@ -233,8 +242,53 @@ export function cookieDomainProblem(domain: string, targetHost: string): string 
   return null;
 }
 
+/**
+ * The fields of a request body that passed the schema when others did not: each one present is
+ * well-typed, any may be missing (`url` included). A whole CaptureRequest is one too.
+ */
+export type RequestFields = Partial<CaptureRequest>;
+
+/** An address of a request that the service fetches or posts to, and whether only https will do. */
+export interface RequestAddress {
+  field: 'url' | 'webhookUrl' | 'storage.endpoint';
+  url: string;
+  httpsOnly: boolean;
+}
+
+/** The addresses of `request` that SSRF protection checks: `url`, `webhookUrl`, `storage.endpoint`. */
+export function addressesOf(request: RequestFields): RequestAddress[] {
+  const addresses: RequestAddress[] = [];
+  if (request.url !== undefined) addresses.push({ field: 'url', url: request.url, httpsOnly: false });
+  if (request.webhookUrl !== undefined)
+    addresses.push({ field: 'webhookUrl', url: request.webhookUrl, httpsOnly: true });
+  if (request.storage?.endpoint !== undefined)
+    addresses.push({ field: 'storage.endpoint', url: request.storage.endpoint, httpsOnly: false });
+  return addresses;
+}
+
+/**
+ * Why `url` cannot be used, judged without any lookup, or null: not an absolute URL, a scheme other
+ * than http(s) (only https with `httpsOnly`), a user name or password, no host. Where it resolves
+ * to is the SSRF guard's question, asked only after this one.
+ */
+export function urlShapeProblem(url: string, httpsOnly: boolean): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'The URL is not a valid absolute URL.';
+  }
+  const scheme = parsed.protocol.slice(0, -1);
+  if (httpsOnly && scheme !== 'https') return `The URL must use https, not ${scheme}.`;
+  if (scheme !== 'http' && scheme !== 'https') return `Only http and https URLs are allowed, not ${scheme}.`;
+  if (parsed.username !== '' || parsed.password !== '')
+    return 'URLs with a user name or password (user:pass@host) are not allowed.';
+  if (parsed.hostname === '') return 'The URL has no host.';
+  return null;
+}
+
 /** Combinations of the request's fields that cannot work together, or are out of their shape. */
-function combinationProblems(request: CaptureRequest): FieldProblem[] {
+function combinationProblems(request: RequestFields): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const add = (field: string, message: string): void => void problems.push({ field, message });
   const format = request.video ? 'mp4' : (request.format ?? 'png');
@@ -271,7 +325,7 @@ export function bucketNameProblem(bucket: string): string | null {
 }
 
 /** Names, values and zones the schema cannot check: headers, cookies, time zone, locale, page ranges, bucket, region. */
-function valueProblems(request: CaptureRequest): FieldProblem[] {
+function valueProblems(request: RequestFields): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const add = (field: string, message: string): void => void problems.push({ field, message });
   if (request.storage) {
@@ -288,21 +342,21 @@ function valueProblems(request: CaptureRequest): FieldProblem[] {
   }
   let host: string | null = null;
   try {
-    host = new URL(request.url).hostname.replace(/^\[(.*)\]$/, '$1');
+    if (request.url !== undefined) host = new URL(request.url).hostname.replace(/^\[(.*)\]$/, '$1');
   } catch {
     // the URL's own problem is reported by the address checks
   }
   (request.cookies ?? []).forEach((cookie, i) => {
-    if (!TOKEN.test(cookie.name)) add(`cookies[${i}].name`, 'is not a valid cookie name');
-    if (/[;\r\n]/.test(cookie.value)) add(`cookies[${i}].value`, 'must not contain ";" or line breaks');
+    if (!TOKEN.test(cookie.name)) add(`cookies.${i}.name`, 'is not a valid cookie name');
+    if (/[;\r\n]/.test(cookie.value)) add(`cookies.${i}.value`, 'must not contain ";" or line breaks');
     if (cookie.domain !== undefined && host !== null) {
       const problem = cookieDomainProblem(cookie.domain, host);
-      if (problem) add(`cookies[${i}].domain`, problem);
+      if (problem) add(`cookies.${i}.domain`, problem);
     }
     if (cookie.path !== undefined && !cookie.path.startsWith('/'))
-      add(`cookies[${i}].path`, 'must start with /');
+      add(`cookies.${i}.path`, 'must start with /');
     if (cookie.sameSite === 'None' && cookie.secure === false)
-      add(`cookies[${i}].secure`, 'must be true with sameSite "None"');
+      add(`cookies.${i}.secure`, 'must be true with sameSite "None"');
   });
   if (request.timezone !== undefined && !validTimezone(request.timezone))
     add('timezone', 'is not an IANA time zone name such as Europe/Paris');
@@ -316,10 +370,17 @@ function valueProblems(request: CaptureRequest): FieldProblem[] {
 }
 
 /**
- * The problems of a schema-valid request that its schema cannot express: fields that do not go
- * together (`quality` with png, `clip` with `element` …), header and cookie names and domains,
- * time zone and locale names. Each names its field (`errors[].field`).
+ * The problems of a request that its schema cannot express and that need no lookup: addresses
+ * that are no http(s) URL (`webhookUrl` no https), fields that do not go together (`quality` with
+ * png, `clip` with `element` …), header and cookie names and domains, time zone and locale names.
+ * Each names its field (`errors[].field`). Only the fields present are checked, so that a body
+ * that failed its schema has the fields that passed it checked too (RequestFields).
  */
-export function requestProblems(request: CaptureRequest): FieldProblem[] {
-  return [...combinationProblems(request), ...valueProblems(request)];
+export function requestProblems(request: RequestFields): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  for (const { field, url, httpsOnly } of addressesOf(request)) {
+    const problem = urlShapeProblem(url, httpsOnly);
+    if (problem) problems.push({ field, message: problem });
+  }
+  return [...problems, ...combinationProblems(request), ...valueProblems(request)];
 }

@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import Fastify from 'fastify';
 import { assertBillingActive } from '../app/accounts.js';
 import { AppError } from '../domain/errors.js';
+import { BODY_LIMIT_BYTES } from './body-limit.js';
+import { answerClientError } from './client-errors.js';
 import type { HttpDeps } from './deps.js';
 import { errorHandler, fromFrameworkError, sendProblem } from './problem.js';
 import { captureRoutes } from './routes/capture-routes.js';
@@ -23,9 +25,6 @@ export interface BuildAppOptions {
   publicBaseUrl?: string | null;
 }
 
-/** Largest request body accepted. */
-export const BODY_LIMIT_BYTES = 256 * 1024;
-
 const OPENAPI_INFO = {
   title: 'Shots — screenshot capture API',
   description:
@@ -40,12 +39,14 @@ export async function buildApp(deps: HttpDeps, options: BuildAppOptions = {}): P
     ...(typeof options.logger === 'object'
       ? { loggerInstance: options.logger }
       : { logger: options.logger ?? false }),
-    // css and javascript may each hold 64 KiB (CONTRACT §4a).
+    // The largest valid capture request, whatever its characters and however they are escaped.
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
     // Ids longer than this are refused by the router itself (mapped to 404 below).
     routerOptions: { maxParamLength: 512 },
-    // Errors raised before routing answer as problems too (CONTRACT §4).
+    // Errors raised before routing answer as problems too (CONTRACT §4): the HTTP parser's …
+    clientErrorHandler: answerClientError,
+    // … and the router's.
     frameworkErrors: (error, _request, reply) => {
       void sendProblem(reply, fromFrameworkError(error));
     },

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../domain/errors.js';
 import { AppError, isAppError, validationError } from '../domain/errors.js';
+import { BODY_LIMIT_BYTES } from './body-limit.js';
 import { fieldProblems } from './validation.js';
 
 const TITLES: Partial<Record<number, string>> = {
@@ -9,10 +10,13 @@ const TITLES: Partial<Record<number, string>> = {
   402: 'Payment Required',
   403: 'Forbidden',
   404: 'Not Found',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -81,7 +85,10 @@ export function fromFastifyError(error: FastifyError): AppError {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return validationError([{ field: 'body', message: 'the body must be a JSON object' }]);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', 'The body is larger than 256 KiB.');
+      return new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `The body is larger than ${BODY_LIMIT_BYTES / 1024 ** 2} MiB, more than any valid request takes.`,
+      );
     default:
       break;
   }

@@ -98,6 +98,8 @@ const CaptureControls = {
       Type.String({ maxLength: LIMITS.headerLength }),
       {
         maxProperties: LIMITS.headers,
+        // The key schema above does not reach the JSON schema of a record: names are bounded here.
+        propertyNames: { minLength: 1, maxLength: LIMITS.headerLength },
         description:
           "Extra request headers for the target's own origin only (never third parties); secret. host, content-length, connection, transfer-encoding, proxy-* and cookie are refused. STARTER+.",
       },
@@ -526,9 +528,10 @@ const STATUS_TEXT: Partial<Record<number, string>> = {
   403: 'An option above the account’s plan (`requiredPlan`)',
   404: 'No such job for this API key',
   409: 'Conflict (see `code`)',
-  413: 'Body too large',
+  413: 'Body larger than the largest valid request (`PAYLOAD_TOO_LARGE`)',
   415: 'Body is not JSON',
   429: 'Rate or quota exceeded (see `code`, `Retry-After`)',
+  500: 'Unexpected failure on our side (`INTERNAL_ERROR`; details are not shown)',
 };
 
 /**

@@ -6,12 +6,31 @@ export interface AjvIssue {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+  /** Set when the problem is with a property's name (`propertyNames`), not its value. */
+  propertyName?: string;
 }
 
 function fieldOf(instancePath: string, child?: unknown): string {
   const parts = instancePath.split('/').filter((p) => p !== '');
   if (typeof child === 'string') parts.push(child);
   return parts.join('.') || 'body';
+}
+
+/** JSON Schema's type names as a sentence says them, article included ("an array", not "a array"). */
+const TYPE_PHRASES: Readonly<Record<string, string>> = Object.freeze({
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+});
+
+/** `must be …` for Ajv's `type` parameter: one type name, a list, or a comma-joined list. */
+export function typePhrase(type: unknown): string {
+  const names = Array.isArray(type) ? type.map(String) : String(type).split(',');
+  return names.map((name) => TYPE_PHRASES[name] ?? `of type ${name}`).join(' or ');
 }
 
 function messageOf(issue: AjvIssue): string {
@@ -22,9 +41,7 @@ function messageOf(issue: AjvIssue): string {
     case 'additionalProperties':
       return 'is not a known field';
     case 'type':
-      return issue.instancePath === ''
-        ? 'the body must be a JSON object'
-        : `must be ${String(p.type) === 'integer' ? 'a whole number' : `a ${String(p.type)}`}`;
+      return issue.instancePath === '' ? 'the body must be a JSON object' : `must be ${typePhrase(p.type)}`;
     case 'enum':
       return `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
     case 'minimum':
@@ -60,7 +77,10 @@ export function fieldProblems(issues: readonly AjvIssue[]): FieldProblem[] {
     const field = fieldOf(issue.instancePath, child);
     if (seen.has(field)) continue;
     seen.add(field);
-    out.push({ field, message: messageOf(issue) });
+    out.push({
+      field,
+      message: issue.propertyName === undefined ? messageOf(issue) : `names ${messageOf(issue)}`,
+    });
   }
   return out;
 }

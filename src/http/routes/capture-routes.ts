@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { CaptureRequest } from '../../domain/capture-request.js';
 import type { HttpDeps } from '../deps.js';
 import { accountOf } from '../deps.js';
@@ -12,6 +12,7 @@ import {
   problems,
   ResultResponseSchema,
 } from '../schemas.js';
+import { submitSchemaError } from '../submit-problems.js';
 
 const security = [{ bearer: [] }];
 
@@ -66,16 +67,20 @@ export function captureRoutes(deps: HttpDeps): FastifyPluginAsync {
       '/screenshots/web',
       {
         config: { auth: true, metered: true, idempotent: true },
+        // A body that fails its schema reaches the handler, which adds the later checks' problems.
+        attachValidation: true,
         schema: {
           summary: 'Enqueue a web capture',
           tags: ['captures'],
           security,
           headers: IdempotencyHeadersSchema,
           body: CaptureRequestSchema,
-          response: { 202: AcceptedSchema, ...problems(400, 401, 402, 403, 409, 415, 429) },
+          response: { 202: AcceptedSchema, ...problems(400, 401, 402, 403, 409, 413, 415, 429, 500) },
         },
       },
       async (request, reply) => {
+        if (request.validationError)
+          throw submitSchemaError(request.validationError as FastifyError, request.body, deps.devices());
         const key = request.headers['idempotency-key'];
         const { replayed, ...accepted } = await deps.submitCapture(
           accountOf(request),

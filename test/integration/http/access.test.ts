@@ -180,6 +180,14 @@ describe('operations', () => {
     expect(openapi.servers).toBeUndefined();
   });
 
+  it('declares every error status of POST /screenshots/web as problem+json, 413 included', async () => {
+    const openapi = (await api.app.inject({ url: '/openapi.json' })).json();
+    const responses = openapi.paths['/screenshots/web'].post.responses;
+    for (const status of ['400', '401', '402', '403', '409', '413', '415', '429', '500']) {
+      expect(Object.keys(responses[status]?.content ?? {}), status).toEqual(['application/problem+json']);
+    }
+  });
+
   it('names PUBLIC_BASE_URL as the server of the OpenAPI document', async () => {
     const publicApi = await startTestApi({ PUBLIC_BASE_URL: 'https://shots.example.com/' });
     try {

@@ -101,6 +101,7 @@ describe('capture controls of §4a', () => {
     ['a cookie header', { headers: { cookie: 'a=b' } }, ['headers.cookie']],
     ['a header with a line break', { headers: { 'X-A': 'a\r\nX-B: b' } }, ['headers.X-A']],
     ['a header name that is no token', { headers: { 'X A': 'v' } }, ['headers.X A']],
+    ['a header name over 1,024 characters', { headers: { [`X-${'a'.repeat(1023)}`]: 'v' } }, ['headers']],
     [
       'too many headers',
       { headers: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`X-${i}`, 'v'])) },
@@ -109,9 +110,15 @@ describe('capture controls of §4a', () => {
     [
       'a cookie of another domain',
       { cookies: [{ name: 'a', value: 'b', domain: 'example.com' }] },
-      ['cookies[0].domain'],
+      ['cookies.0.domain'],
     ],
     ['a cookie without a value', { cookies: [{ name: 'a' }] }, ['cookies.0.value']],
+    ['a cookie with a bad path', { cookies: [{ name: 'a', value: 'b', path: 'x' }] }, ['cookies.0.path']],
+    [
+      'an unknown sameSite',
+      { cookies: [{ name: 'a', value: 'b', sameSite: 'Loose' }] },
+      ['cookies.0.sameSite'],
+    ],
     ['quality with png', { quality: 80 }, ['quality']],
     ['quality with pdf', { quality: 80, format: 'pdf' }, ['quality']],
     ['quality out of range', { quality: 0, format: 'jpeg' }, ['quality']],
@@ -146,9 +153,9 @@ describe('capture controls of §4a', () => {
     const target = 'https://shop.example.co.uk/';
     // The URL does not resolve here; only the cookie's own problem is asked about.
     const parent = await post({ url: target, cookies: [{ name: 'a', value: 'b', domain: 'example.co.uk' }] });
-    expect(fields(parent)).not.toContain('cookies[0].domain');
+    expect(fields(parent)).not.toContain('cookies.0.domain');
     const suffix = await post({ url: target, cookies: [{ name: 'a', value: 'b', domain: 'co.uk' }] });
-    expect(fields(suffix)).toContain('cookies[0].domain');
+    expect(fields(suffix)).toContain('cookies.0.domain');
   });
 
   it('gates javascript, headers and cookies at STARTER, with requiredPlan', async () => {

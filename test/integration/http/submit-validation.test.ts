@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../../helpers/api.js';
 import { startTestApi } from '../../helpers/api.js';
+import { BODY_LIMIT_BYTES } from '../../../src/http/body-limit.js';
 
 let api: TestApi;
 let key: string;
 let freeKey: string;
+let starterKey: string;
 
 beforeAll(async () => {
   api = await startTestApi();
   key = (await api.account('ENTERPRISE')).apiKey;
   freeKey = (await api.account('FREE')).apiKey;
+  starterKey = (await api.account('STARTER')).apiKey;
 });
 afterAll(async () => {
   await api.close();
@@ -144,16 +147,175 @@ describe('POST /screenshots/web validation', () => {
     expect(fields(res)).toEqual(['fullPage', 'stealth', 'video']);
   });
 
+  it('names each option with its own minimum plan when options of different tiers are combined', async () => {
+    const res = await post(
+      { url: 'http://127.0.0.2/', video: { duration: 2, fps: 10 }, stealth: true },
+      starterKey,
+    );
+    expect(res.statusCode).toBe(403);
+    const problem = res.json();
+    expect(problem.requiredPlan).toBe('BUSINESS');
+    expect(problem.errors).toEqual([
+      { field: 'video', message: 'requires plan GROWTH or above' },
+      { field: 'stealth', message: 'requires plan BUSINESS or above' },
+    ]);
+    expect(problem.detail).toBe(
+      'video requires plan GROWTH or above, stealth requires plan BUSINESS or above; ' +
+        'this account is on STARTER: plan BUSINESS or above allows them all.',
+    );
+  });
+
+  it.each([
+    ['a scheme that is not http(s)', { url: 'ftp://x', quality: 500 }, ['quality', 'url']],
+    [
+      'combinations that cannot work',
+      {
+        url: 'http://x/',
+        quality: 50,
+        clip: { x: 0, y: 0, width: 10, height: 10 },
+        fullPage: true,
+        delayMs: -1,
+      },
+      ['clip', 'delayMs', 'quality'],
+    ],
+    [
+      'a webhook that is not https, and an unknown device',
+      { url: 'http://x/', webhookUrl: 'http://hooks.test/', device: 'Nokia 3310', extra: 1 },
+      ['device', 'extra', 'webhookUrl'],
+    ],
+    [
+      'a cookie of another domain',
+      { url: 'http://x.test/', cookies: [{ name: 'a', value: 'b', domain: 'y.test' }], format: 'gif' },
+      ['cookies.0.domain', 'format'],
+    ],
+  ])('names the later checks’ problems with the schema’s: %s', async (_name, body, expected) => {
+    // http://x/ does not resolve: no lookup is made for a body that already failed.
+    const res = await post(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+    expect(fields(res)).toEqual(expected);
+  });
+
+  it('names a bad Idempotency-Key together with the body’s problems', async () => {
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/screenshots/web',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'k'.repeat(256),
+      },
+      payload: JSON.stringify({ url: 'ftp://x' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(fields(res)).toEqual(['Idempotency-Key', 'url']);
+  });
+
+  it('says "an array", "an object" and "a whole number" with the right article', async () => {
+    const res = await post({ url: 'http://127.0.0.2/', hideSelectors: '.ad', clip: 5, delayMs: 'x' });
+    const messages = Object.fromEntries(
+      (res.json().errors as { field: string; message: string }[]).map((e) => [e.field, e.message]),
+    );
+    expect(messages).toEqual({
+      hideSelectors: 'must be an array',
+      clip: 'must be an object',
+      delayMs: 'must be a whole number',
+    });
+  });
+
   it('validates before gating: a bad body on a low plan is a 400', async () => {
     const res = await post({ url: 'http://127.0.0.1/', fullPage: true }, freeKey);
     expect(res.statusCode).toBe(400);
   });
 });
 
+/** JSON as a client that escapes everything outside ASCII writes it (Python's json.dumps): 6 bytes a unit. */
+function asciiJson(body: unknown): string {
+  return JSON.stringify(body).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 describe('body size', () => {
-  it('answers 413 to a body over 256 KiB', async () => {
-    const res = await post({ url: 'http://127.0.0.2/', css: 'x'.repeat(270_000) });
+  it('accepts css and javascript at their 65,536-character maximum in 3-byte characters', async () => {
+    const code = '€'.repeat(65_536);
+    const payload = JSON.stringify({ url: 'http://127.0.0.2/', format: 'jpeg', css: code, javascript: code });
+    expect(Buffer.byteLength(payload)).toBeGreaterThan(390_000);
+    const res = await post(payload);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(202);
+  });
+
+  it('accepts a request with every field at its maximum, escaped as \\uXXXX pairs', async () => {
+    const wide = (n: number) => '😀'.repeat(n); // one code point, 4 bytes of UTF-8, 12 as escapes
+    const latin = (n: number) => 'ÿ'.repeat(n); // what header values may hold beyond ASCII
+    const body = {
+      url: `http://127.0.0.2:9/${'€'.repeat(2048 - 19)}`,
+      description: wide(500),
+      element: wide(500),
+      fullPage: true,
+      format: 'jpeg',
+      quality: 100,
+      blockAds: true,
+      acceptCookies: true,
+      stealth: true,
+      bypassCache: true,
+      storage: {
+        bucket: `b${'a'.repeat(61)}b`,
+        region: 'eu-west-1',
+        accessKeyId: wide(256),
+        secretAccessKey: wide(512),
+      },
+      deviceScaleFactor: 2.5,
+      device: 'iPhone 13',
+      darkMode: true,
+      disableAnimations: true,
+      waitUntil: 'domcontentloaded',
+      waitForSelector: wide(1000),
+      delayMs: 10_000,
+      hideSelectors: Array.from({ length: 50 }, () => wide(1000)),
+      clickSelector: wide(1000),
+      css: wide(65_536),
+      javascript: wide(65_536),
+      userAgent: latin(512),
+      headers: Object.fromEntries(
+        Array.from({ length: 20 }, (_, i) => [`X-${i}-`.padEnd(1024, 'a'), latin(1024)]),
+      ),
+      cookies: Array.from({ length: 50 }, (_, i) => ({
+        name: `c${i}`.padEnd(1024, 'a'),
+        value: wide(1024),
+        domain: '127.0.0.2',
+        path: `/${wide(1023)}`,
+        secure: true,
+        httpOnly: false,
+        sameSite: 'Strict',
+      })),
+      blockResources: [
+        'image',
+        'media',
+        'font',
+        'stylesheet',
+        'script',
+        'xhr',
+        'fetch',
+        'websocket',
+        'other',
+      ],
+      timezone: 'America/Argentina/ComodRivadavia',
+      locale: 'en-US',
+      geolocation: { latitude: -89.123456789, longitude: -179.123456789, accuracy: 12345.6789 },
+      failOnHttpError: true,
+    };
+    const payload = asciiJson(body);
+    expect(payload.length).toBeGreaterThan(3 * 1024 ** 2);
+    const res = await post(payload);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(202);
+  });
+
+  it('answers 413 problem+json to a body larger than any valid request', async () => {
+    const res = await post({ url: 'http://127.0.0.2/', css: 'x'.repeat(BODY_LIMIT_BYTES) });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413, title: 'Content Too Large' });
   });
 });

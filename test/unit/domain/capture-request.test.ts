@@ -3,7 +3,11 @@ import { optionsAbovePlan } from '../../../src/domain/capture-request.js';
 import { cacheKeyOf, completeSpec, toCaptureSpec } from '../../../src/domain/capture-spec.js';
 import { planAtLeast } from '../../../src/domain/plans.js';
 import type { CaptureRequest } from '../../../src/domain/capture-request.js';
-import { cookieDomainProblem, requestProblems } from '../../../src/domain/capture-request.js';
+import {
+  cookieDomainProblem,
+  requestProblems,
+  urlShapeProblem,
+} from '../../../src/domain/capture-request.js';
 import type { CaptureSpec } from '../../../src/domain/capture-spec.js';
 
 describe('plan gating', () => {
@@ -19,12 +23,31 @@ describe('plan gating', () => {
       { url: 'https://a.test', fullPage: true, video: { duration: 2, fps: 10 }, stealth: true },
       'FREE',
     );
-    expect(above).toEqual({ fields: ['fullPage', 'video', 'stealth'], requiredPlan: 'BUSINESS' });
+    expect(above).toEqual({
+      options: [
+        { field: 'fullPage', plan: 'STARTER' },
+        { field: 'video', plan: 'GROWTH' },
+        { field: 'stealth', plan: 'BUSINESS' },
+      ],
+      requiredPlan: 'BUSINESS',
+    });
     expect(optionsAbovePlan({ url: 'https://a.test', fullPage: true, blockAds: true }, 'STARTER')).toBeNull();
     expect(optionsAbovePlan({ url: 'https://a.test', video: { duration: 2, fps: 10 } }, 'STARTER')).toEqual({
-      fields: ['video'],
+      options: [{ field: 'video', plan: 'GROWTH' }],
       requiredPlan: 'GROWTH',
     });
+  });
+
+  it('names each option with its own minimum plan when options of different tiers are combined', () => {
+    const above = optionsAbovePlan(
+      { url: 'https://a.test', video: { duration: 2, fps: 10 }, stealth: true },
+      'STARTER',
+    );
+    expect(above?.options).toEqual([
+      { field: 'video', plan: 'GROWTH' },
+      { field: 'stealth', plan: 'BUSINESS' },
+    ]);
+    expect(above?.requiredPlan).toBe('BUSINESS');
   });
 
   it('does not gate options that are switched off', () => {
@@ -136,5 +159,39 @@ describe('capture controls (§4a)', () => {
     expect(fields({ pdf: {} })).toEqual(['pdf']);
     expect(fields({ timezone: 'Europe/Nowhere', locale: '??' })).toEqual(['timezone', 'locale']);
     expect(fields({ headers: { Connection: 'close', 'X-Ok': 'fine' } })).toEqual(['headers.Connection']);
+  });
+
+  it('names cookie fields with dots, as every other field path', () => {
+    const problems = requestProblems({
+      url: 'https://a.test/',
+      cookies: [
+        { name: 'ok', value: 'v' },
+        { name: 'bad name', value: 'a;b', domain: 'other.test', path: 'x', sameSite: 'None', secure: false },
+      ],
+    }).map((p) => p.field);
+    expect(problems).toEqual([
+      'cookies.1.name',
+      'cookies.1.value',
+      'cookies.1.domain',
+      'cookies.1.path',
+      'cookies.1.secure',
+    ]);
+  });
+
+  it('refuses an address that is no http(s) URL without any lookup, and a webhook that is not https', () => {
+    const fields = (request: Partial<CaptureRequest>) => requestProblems(request).map((p) => p.field);
+    expect(fields({ url: 'ftp://x' })).toEqual(['url']);
+    expect(fields({ url: 'https://user:pw@a.test/' })).toEqual(['url']);
+    expect(fields({ url: 'http://a.test/', webhookUrl: 'http://hooks.test/' })).toEqual(['webhookUrl']);
+    expect(fields({ url: 'http://a.test/', webhookUrl: 'https://hooks.test/' })).toEqual([]);
+    expect(urlShapeProblem('file:///etc/passwd', false)).toBe(
+      'Only http and https URLs are allowed, not file.',
+    );
+  });
+
+  it('checks the fields present when others are missing (a body that failed its schema)', () => {
+    const problems = requestProblems({ fullPage: true, clip: { x: 0, y: 0, width: 5, height: 5 } });
+    expect(problems.map((p) => p.field)).toEqual(['clip']);
+    expect(requestProblems({ cookies: [{ name: 'a', value: 'b', domain: 'x.test' }] })).toEqual([]);
   });
 });
