@@ -61,9 +61,10 @@ describe('capture controls: output', () => {
   it('applies a device preset: its viewport, scale, user agent; explicit dimensions win', async () => {
     const iphone = devices.get('iPhone 13')!;
     const out = await capture({ url: url('/simple.html?d=1'), device: 'iPhone 13' });
-    expect(out.width).toBe(iphone.viewport.width * iphone.deviceScaleFactor);
-    // Mobile emulation may round the last device pixel row away.
-    expect(Math.abs(out.height! - iphone.viewport.height * iphone.deviceScaleFactor)).toBeLessThanOrEqual(1);
+    expect([out.width, out.height]).toEqual([
+      iphone.viewport.width * iphone.deviceScaleFactor,
+      iphone.viewport.height * iphone.deviceScaleFactor,
+    ]);
     expect(out.metadata.device).toBe('iPhone 13');
     const seen = server.log.find((r) => r.url === '/simple.html?d=1');
     expect(seen?.headers['user-agent']).toBe(iphone.userAgent);
@@ -77,6 +78,40 @@ describe('capture controls: output', () => {
       400 * iphone.deviceScaleFactor,
     ]);
   });
+
+  it.each([
+    ['iPhone 13', false],
+    ['iPhone 13 landscape', false],
+    ['Pixel 7', false],
+    ['iPad Mini', false],
+    ['iPhone 13', true],
+    ['Pixel 7', true],
+  ] as const)(
+    'gives the %s preset exactly viewport × factor pixels, as explicit dimensions do (disableAnimations: %s)',
+    async (name, disableAnimations) => {
+      // simple.html has no viewport meta tag: a phone lays it out 980 px wide and zooms out. Before,
+      // iPhone 13 (390×664 at 3) came out 1170×1991, its landscape 2250×1024, a Pixel 7 (412×839 at
+      // 2.625) 1081×2202, an iPad Mini (768×1024 at 2) 1536×2047.
+      const preset = devices.get(name)!;
+      const expected = [
+        Math.round(preset.viewport.width * preset.deviceScaleFactor),
+        Math.round(preset.viewport.height * preset.deviceScaleFactor),
+      ];
+      const out = await capture({ url: url('/simple.html'), device: name, disableAnimations });
+      expect([out.width, out.height]).toEqual(expected);
+      const image = await decodePixels(out.bytes);
+      expect([image.width, image.height]).toEqual(expected);
+      // The page's background to the last row: the zoomed-out page, not a blank strip.
+      expect(close(image.at(expected[0]! - 1, expected[1]! - 1), [232, 240, 255])).toBe(true);
+      const explicit = await capture({
+        url: url('/simple.html'),
+        dimensions: preset.viewport,
+        deviceScaleFactor: preset.deviceScaleFactor,
+        disableAnimations,
+      });
+      expect([explicit.width, explicit.height]).toEqual(expected);
+    },
+  );
 
   it('encodes jpeg at the quality asked for', async () => {
     const low = await capture({ url: url('/heavy/big-dom.html'), format: 'jpeg', quality: 5 });
@@ -149,6 +184,14 @@ describe('capture controls: page preparation', () => {
     const a = await capture({ url: url('/controls/parts.html'), disableAnimations: true });
     await new Promise((r) => setTimeout(r, 230));
     const b = await capture({ url: url('/controls/parts.html'), disableAnimations: true });
+    expect(a.bytes.equals(b.bytes)).toBe(true);
+  });
+
+  it('stops animations on a phone preset too (its viewport is stilled and shot directly)', async () => {
+    const a = await capture({ url: url('/controls/parts.html'), device: 'Pixel 7', disableAnimations: true });
+    await new Promise((r) => setTimeout(r, 230));
+    const b = await capture({ url: url('/controls/parts.html'), device: 'Pixel 7', disableAnimations: true });
+    expect([a.width, a.height]).toEqual([1082, 2202]);
     expect(a.bytes.equals(b.bytes)).toBe(true);
   });
 

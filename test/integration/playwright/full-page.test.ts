@@ -91,6 +91,45 @@ describe('whole full pages', () => {
     expect(close(image.at(640, 16_000 + 350), band(16), 12)).toBe(true);
   });
 
+  it('cuts JPEG at its encoder’s limit of 65,500 px and says so', async () => {
+    // Before, every attempt failed: "VipsJpeg: Maximum supported image dimension is 65500 pixels".
+    const out = await capturer.capture(
+      specOf({ url: `${server.baseUrl}/bands.html?h=70000`, fullPage: true, format: 'jpeg' }),
+      noDeadline(),
+    );
+    const image = await decodePixels(out.bytes);
+    expect([image.width, image.height, out.height]).toEqual([1280, 65_500, 65_500]);
+    expect(out.metadata).toMatchObject({ truncated: true, fullHeightPx: 70_000 });
+    expect(close(image.at(640, 65_000 + 350), band(65), 12)).toBe(true);
+  });
+
+  it.each([
+    [2, 640, 40_000, 32_750],
+    [3, 400, 30_000, 21_833],
+    [2.625, 400, 30_000, 24_952],
+  ] as const)(
+    'cuts JPEG at deviceScaleFactor %d where its image reaches 65,500 px',
+    async (scale, width, pageHeight, cssHeight) => {
+      const out = await capturer.capture(
+        specOf({
+          url: `${server.baseUrl}/bands.html?h=${pageHeight}`,
+          fullPage: true,
+          format: 'jpeg',
+          deviceScaleFactor: scale,
+          dimensions: { width, height: 720 },
+        }),
+        noDeadline(),
+      );
+      const image = await decodePixels(out.bytes);
+      // The whole CSS pixels that fit: 65,500 image px at scale 2, 65,499 at 3 and at 2.625.
+      expect([image.width, image.height]).toEqual([Math.round(width * scale), Math.round(cssHeight * scale)]);
+      expect(image.height).toBeLessThanOrEqual(65_500);
+      expect(out.metadata).toMatchObject({ truncated: true, fullHeightPx: pageHeight });
+      const lastBand = Math.floor(cssHeight / 1000) - 1;
+      expect(close(image.at(10, Math.round((lastBand * 1000 + 550) * scale)), band(lastBand), 12)).toBe(true);
+    },
+  );
+
   it('cuts a png past 268 million pixels (a 60,000 px page at scale 2) and says so', async () => {
     // Before, joining its slices failed every attempt: "Input image exceeds pixel limit".
     const out = await capturer.capture(

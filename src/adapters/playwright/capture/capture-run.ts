@@ -8,6 +8,7 @@ import type { EgressSession } from '../../../ports/egress.js';
 import type { ElementLocator } from '../../../ports/element-locator.js';
 import { evaluateIsolated } from '../browser/isolated-world.js';
 import { describeTarget } from '../describe/describe-capture.js';
+import { applyUserAgentOverride, userAgentOverrideOf } from '../prep/client-hints.js';
 import type { PagePreparation } from '../prep/page-preparation.js';
 import { recordScrollingVideo } from '../video/video-recorder.js';
 import { captureTimeout } from './capture-deadline.js';
@@ -161,6 +162,10 @@ export function startCapture(browser: Browser, spec: CaptureSpec, given: Capture
       if (aborted) throw captureTimeout();
       const page = deps.warm?.page ?? (await ctx.newPage());
       await deps.prep?.preparePage(page);
+      // The request's own user agent with client hints that agree (stealth sets its own).
+      if (spec.userAgent !== null && !spec.stealth) {
+        await applyUserAgentOverride(page, userAgentOverrideOf(spec.userAgent, spec.locale));
+      }
       page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
       page.on('popup', (popup) => void popup.close().catch(() => undefined));
       page.on('crash', () => {

@@ -64,7 +64,10 @@ export interface Shot {
   metadata: Pick<CaptureMetadata, 'truncated' | 'fullHeightPx' | 'readiness'>;
 }
 
-/** The tallest region the format can hold, in CSS px. */
+/**
+ * The tallest region the format can hold, in CSS px: its image (CSS px × scale) stays within the
+ * format's encoder ({@link FORMAT_MAX_SIDE_PX}: webp 16,383 px, jpeg 65,500 px).
+ */
 function heightCapPx(format: ImageFormat, scale: number, maxFullPageHeightPx: number): number {
   const formatCap = format === 'pdf' ? Infinity : Math.floor(FORMAT_MAX_SIDE_PX[format] / scale);
   return Math.min(maxFullPageHeightPx, formatCap);

@@ -5,7 +5,9 @@ import type { AdblockEngine, AdblockEngineOptions } from './adblock.js';
 import { AdblockSession, createAdblockEngine } from './adblock.js';
 import type { ConsentBudget } from './consent.js';
 import { ConsentSession, createConsentRules, DEFAULT_CONSENT_BUDGET } from './consent.js';
-import type { Stealth, UserAgentOverride } from './stealth.js';
+import type { UserAgentOverride } from './client-hints.js';
+import { applyUserAgentOverride } from './client-hints.js';
+import type { Stealth } from './stealth.js';
 import { createStealth } from './stealth.js';
 
 /** Options of {@link createPagePreparer}. */
@@ -110,10 +112,7 @@ export function createPagePreparer(options: PagePreparerOptions = {}): PagePrepa
           return context;
         },
         async preparePage(page) {
-          if (override === null) return;
-          // The session stays attached for the page's life: its overrides end with it.
-          const cdp = await page.context().newCDPSession(page);
-          await cdp.send('Emulation.setUserAgentOverride', override);
+          if (override !== null) await applyUserAgentOverride(page, override);
         },
         async settle(page) {
           if (consentSession) await consentSession.settle(page);

@@ -3,31 +3,9 @@ import { FingerprintGenerator } from 'fingerprint-generator';
 import { FingerprintInjector } from 'fingerprint-injector';
 import type { BrowserContextOptions } from 'playwright-core';
 import type { ProxyLocation } from '../../../domain/capture-request.js';
+import type { UserAgentOverride } from './client-hints.js';
+import { brandList, platformOf } from './client-hints.js';
 import { workerStealthScript } from './stealth-workers.js';
-
-/**
- * Parameters of CDP's `Emulation.setUserAgentOverride`: applied to the page natively, they set the
- * user agent, `Accept-Language`, `navigator.platform` and the client hints (`navigator.userAgentData`
- * and the `Sec-CH-UA*` headers) — which the page's dedicated workers inherit.
- */
-export interface UserAgentOverride {
-  userAgent: string;
-  acceptLanguage: string;
-  platform: string;
-  userAgentMetadata: {
-    brands: { brand: string; version: string }[];
-    fullVersionList: { brand: string; version: string }[];
-    fullVersion: string;
-    platform: string;
-    platformVersion: string;
-    architecture: string;
-    model: string;
-    mobile: boolean;
-    bitness: string;
-    wow64: boolean;
-    formFactors: string[];
-  };
-}
 
 /** What a stealth capture presents: context options, a script run before the page's own, native overrides. */
 export interface StealthProfile {
@@ -36,7 +14,7 @@ export interface StealthProfile {
   /** Init script: headless fixes, fingerprint-injector's overrides, then the worker wrapper. */
   initScript: string;
   /** To apply to the page through CDP before it navigates (see {@link UserAgentOverride}). */
-  userAgentOverride: UserAgentOverride;
+  userAgentOverride: Required<UserAgentOverride>;
   userAgent: string;
 }
 
@@ -183,18 +161,6 @@ export function createStealth(): Stealth {
 /** `en-US,en;q=0.9`: Chrome's header for `languages`. */
 function acceptLanguageHeader(languages: string[]): string {
   return languages.map((l, i) => (i === 0 ? l : `${l};q=${Math.max(0.1, 1 - i / 10).toFixed(1)}`)).join(',');
-}
-
-/** `navigator.platform` and the client-hint platform that go with a user agent. */
-function platformOf(userAgent: string): { platform: string; hint: string } | null {
-  if (/Windows/.test(userAgent)) return { platform: 'Win32', hint: 'Windows' };
-  if (/iPhone/.test(userAgent)) return { platform: 'iPhone', hint: 'iOS' };
-  if (/iPad/.test(userAgent)) return { platform: 'iPad', hint: 'iOS' };
-  if (/Macintosh|Mac OS X/.test(userAgent)) return { platform: 'MacIntel', hint: 'macOS' };
-  if (/Android/.test(userAgent)) return { platform: 'Linux armv81', hint: 'Android' };
-  if (/CrOS/.test(userAgent)) return { platform: 'Linux x86_64', hint: 'Chrome OS' };
-  if (/Linux|X11/.test(userAgent)) return { platform: 'Linux x86_64', hint: 'Linux' };
-  return null;
 }
 
 /** The fingerprint with the request's own user agent and locale, where it gives them. */
@@ -362,11 +328,7 @@ const HEADLESS_FIXES = `(() => {
   } catch (e) {}
 })();`;
 
-/** The brand list of Google Chrome at `version`, with Chrome's own GREASE entry. */
+/** The brand list of Google Chrome at `version` (a major, or a whole version), with Chrome's own GREASE entry. */
 function chromeBrands(version: string): { brand: string; version: string }[] {
-  return [
-    { brand: 'Google Chrome', version },
-    { brand: 'Chromium', version },
-    { brand: 'Not.A/Brand', version: version.includes('.') ? '8.0.0.0' : '8' },
-  ];
+  return brandList({ name: 'Google Chrome', version }, version, version.includes('.'));
 }
