@@ -7,6 +7,7 @@ import type { Capturer } from '../ports/capturer.js';
 import type { Clock } from '../ports/clock.js';
 import type { CustomerStorage } from '../ports/customer-storage.js';
 import type { JobStore } from '../ports/job-store.js';
+import type { Logger } from '../ports/logger.js';
 import type { SecretBox } from '../ports/secret-box.js';
 
 export interface RunCaptureDeps {
@@ -19,6 +20,8 @@ export interface RunCaptureDeps {
   /** Uploads to a job's own bucket (`storage`); with `secrets`, which opens its sealed credentials. */
   customerStorage?: CustomerStorage;
   secrets?: SecretBox;
+  /** Where the details of a failure kept from the customer go (the artifact store's own error). */
+  logger?: Logger;
 }
 
 /** What the queue should do with the delivery once the attempt is over. */
@@ -30,6 +33,19 @@ export type AttemptOutcome =
   | { kind: 'stale' };
 
 const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp', pdf: 'pdf', mp4: 'mp4' } as const;
+
+/**
+ * The job's error when the service's own artifact store failed: what the customer sees (status,
+ * `job.failed` webhook, the 409 of /result) names no endpoint, bucket or path; another attempt
+ * follows, as the store may be back by then.
+ */
+export function artifactNotStored(cause: unknown): AppError {
+  return new AppError(
+    'STORAGE_FAILED',
+    "The capture was taken but could not be stored: the service's artifact store could not be reached.",
+    { retryable: true, cause },
+  );
+}
 
 /**
  * The error of an attempt stopped by its deadline. The deadline is the capturer's own allowance
@@ -96,7 +112,12 @@ async function captureAndStore(
   // A spec stored before a control existed means that control's default.
   const output = await deps.capturer.capture(completeSpec(job.spec), signal, secrets.capture);
   const artifactKey = `${job.accountId}/${job.id}.${EXTENSIONS[output.format]}`;
-  await deps.artifacts.put(artifactKey, output.bytes, output.contentType);
+  try {
+    await deps.artifacts.put(artifactKey, output.bytes, output.contentType);
+  } catch (err) {
+    deps.logger?.error({ err, jobId: job.id, artifactKey }, 'the artifact store refused the artifact');
+    throw artifactNotStored(err);
+  }
   const result: JobResult = {
     format: output.format,
     contentType: output.contentType,

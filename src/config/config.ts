@@ -168,8 +168,17 @@ export type Config = Readonly<{
   [K in keyof Schema]: Schema[K] extends Field<infer T> ? T : never;
 }>;
 
+export interface LoadConfigOptions {
+  /**
+   * What the configuration is for. `service` (default; `shots serve`, `api`, `worker`): REDIS_URL
+   * and DATABASE_URL go together. `accounts` (the `accounts` and `keys` commands, which use only
+   * the account store): DATABASE_URL alone is enough, and REDIS_URL is not used.
+   */
+  use?: 'service' | 'accounts';
+}
+
 /** Reads and checks every variable; reports all problems at once; returns a frozen object. */
-export function loadConfig(env: Env): Config {
+export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
   const problems: string[] = [];
   const out: Record<string, unknown> = {};
   for (const [field, spec] of Object.entries(SCHEMA) as [string, Field<unknown>][]) {
@@ -185,11 +194,13 @@ export function loadConfig(env: Env): Config {
       problems.push(spec.secret ? `${spec.env} is not valid (value hidden)` : `${spec.env}: ${why}`);
     }
   }
-  if ((out.redisUrl === null) !== (out.databaseUrl === null)) {
-    problems.push('REDIS_URL and DATABASE_URL go together: set both for scale-out mode, or neither');
-  } else if (out.databaseUrl !== null && out.secretKey === null) {
+  // SECRET_KEY is optional in every mode: without it scale-out keeps a generated key in PostgreSQL.
+  if ((options.use ?? 'service') === 'service') {
+    if ((out.redisUrl === null) !== (out.databaseUrl === null))
+      problems.push('REDIS_URL and DATABASE_URL go together: set both for scale-out mode, or neither');
+  } else if (out.redisUrl !== null && out.databaseUrl === null) {
     problems.push(
-      'SECRET_KEY is required in scale-out mode: every api and worker process seals and opens secrets with it',
+      'REDIS_URL is set without DATABASE_URL: in scale-out accounts live in PostgreSQL; set DATABASE_URL too, or neither',
     );
   }
   const s3 = ['s3Bucket', 's3Region', 's3AccessKeyId', 's3SecretAccessKey'].filter((k) => out[k] !== null);

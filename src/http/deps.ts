@@ -16,13 +16,14 @@ export interface HttpDeps {
   consumeRate(account: Account, nowMs: number): Promise<RateDecision>;
   /**
    * `idempotency`: the `Idempotency-Key` header (CONTRACT §4b) and what `findIdempotentSubmit`
-   * found for it before the rate limiter counted.
+   * found for it before the rate limiter counted. `notQueued`: the job was accepted (its row is
+   * written) but its enqueue failed — the workers' sweep of unfinished jobs queues it; for the log.
    */
   submitCapture(
     account: Account,
     request: CaptureRequest,
     idempotency?: { key: string; earlier?: IdempotencyRecord | null },
-  ): Promise<Accepted>;
+  ): Promise<Accepted & { notQueued?: unknown }>;
   /** The account's use of this `Idempotency-Key` within 24 h (a retry costs no rate-limit unit), else null. */
   findIdempotentSubmit(account: Account, idempotencyKey: unknown): Promise<IdempotencyRecord | null>;
   /**

@@ -532,6 +532,7 @@ const STATUS_TEXT: Partial<Record<number, string>> = {
   415: 'Body is not JSON',
   429: 'Rate or quota exceeded (see `code`, `Retry-After`)',
   500: 'Unexpected failure on our side (`INTERNAL_ERROR`; details are not shown)',
+  503: 'A store the service needs (database, queue, artifact store) cannot be reached right now (`SERVICE_UNAVAILABLE`, `Retry-After`): try again shortly',
 };
 
 /**

@@ -11,6 +11,8 @@ import type { Clock } from '../ports/clock.js';
 import { buildApp } from '../http/app.js';
 import { bindHttpDeps } from './http-deps.js';
 import { createMetrics } from './metrics.js';
+import { waitForRedis } from './redis-probe.js';
+import { SECRET_KEY_IN_DATABASE_WARNING } from './secret-key.js';
 import type { WorkerMetricsServer } from './worker-metrics.js';
 import { serveWorkerMetrics } from './worker-metrics.js';
 import type { Stores } from './stores.js';
@@ -75,10 +77,14 @@ export async function createService(
   logger: Logger,
   options: ServiceOptions = {},
 ): Promise<Service> {
+  // Scale-out: a Redis that cannot be reached fails the start in seconds with one clear message,
+  // before any connection that would retry (and log) for ever is opened.
+  if (config.redisUrl !== null && config.databaseUrl !== null) await waitForRedis(config.redisUrl);
   const stores = openStores(config, {
     onError: (err, source) => logger.warn({ err, source }, 'store connection error'),
   });
   await stores.ready();
+  if (config.databaseUrl !== null && config.secretKey === null) logger.warn(SECRET_KEY_IN_DATABASE_WARNING);
   const metrics = createMetrics();
   const policy = createAddressPolicy({ allowedPrivateNetworks: config.allowedPrivateNetworks });
   const urlGuard = createUrlGuard({ policy, dnsServers: config.dnsServers });

@@ -1,20 +1,18 @@
 import { ConfigError, loadConfig } from '../config/config.js';
 import { allocatorWarning, takeAllocator } from './allocator.js';
-import type { Config } from '../config/config.js';
 import { buildProgram } from '../cli/program.js';
-import { accountDeps, createService, openStores, VERSION } from './compose.js';
+import { openAccountStores } from './account-stores.js';
+import { createService, VERSION } from './compose.js';
 import { createLogger } from './logger.js';
 import { ownTempDir } from './temp-dir.js';
 
 /** Entry point of the `shots` program: the only module that reads process.env. */
 export async function main(argv: string[]): Promise<void> {
-  let config: Config | null = null;
-  const getConfig = (): Config => (config ??= loadConfig(process.env));
   const program = buildProgram(
     {
       async serve(roles) {
         const malloc = takeAllocator(process.env);
-        const cfg = getConfig();
+        const cfg = loadConfig(process.env);
         const logger = createLogger(cfg.logLevel);
         const warning = allocatorWarning(malloc, process.env);
         if (warning !== null) logger.warn(warning);
@@ -51,11 +49,12 @@ export async function main(argv: string[]): Promise<void> {
         );
       },
       async withAccounts(fn) {
-        const stores = openStores(getConfig());
+        // Only the account store: DATABASE_URL alone is enough, Redis is not needed.
+        const stores = await openAccountStores(loadConfig(process.env, { use: 'accounts' }));
         try {
-          return await fn(accountDeps(stores));
+          return await fn(stores.deps);
         } finally {
-          await stores.closeAndWait();
+          await stores.close();
         }
       },
       print: (text) => process.stdout.write(`${text}\n`),

@@ -26,7 +26,8 @@ import type { OutboxSignal } from '../ports/outbox-signal.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import type { WebhookOutbox } from '../ports/webhook-outbox.js';
-import { resolveSecretKey } from './secret-key.js';
+import { PendingSecretBox, resolveDatabaseSecretKey, resolveSecretKey } from './secret-key.js';
+import { within } from './within.js';
 
 /** Every store of one process, picked from the configuration. */
 export interface Stores {
@@ -40,7 +41,11 @@ export interface Stores {
   artifacts: ArtifactStore;
   /** Per-minute limits: this process's memory when embedded, Redis (shared by every API process) in scale-out. */
   rateLimiter: RateLimiter;
-  /** Resolves once every store answers (migrations run, Redis reachable); rejects with the reason otherwise. */
+  /**
+   * Resolves once every store answers (migrations run, Redis reachable, and in scale-out without
+   * SECRET_KEY the sealing key read from PostgreSQL: `secrets` works only after it); rejects with
+   * the reason otherwise.
+   */
   ready(): Promise<void>;
   /** For `/readyz`: a query to the database and a ping to Redis. */
   ping(): Promise<{ database: string }>;
@@ -101,16 +106,18 @@ function openEmbedded(config: Config, secrets: SecretBox): Stores {
 
 /**
  * Scale-out (REDIS_URL and DATABASE_URL): jobs, accounts and the webhook outbox in PostgreSQL, the
- * queue on BullMQ, rate limits in Redis. Connections open on first use, so `shots accounts …` costs
- * one PostgreSQL connection and nothing else.
+ * queue on BullMQ, rate limits in Redis. Connections open on first use. The sealing key is
+ * SECRET_KEY, or, without it, the deployment's key kept in PostgreSQL: read (or made) by `ready()`.
  */
 function openScaleOut(
   config: Config,
-  secrets: SecretBox,
   redisUrl: string,
   databaseUrl: string,
   options: OpenStoresOptions,
 ): Stores {
+  // SECRET_KEY seals at once; without it the deployment's key is read (or made) by `ready()`.
+  const secrets = new PendingSecretBox();
+  if (config.secretKey) secrets.setKey(config.secretKey);
   const onError = (source: string) => (err: Error) => options.onError?.(err, source);
   const db = new PostgresDatabase({ connectionString: databaseUrl, onError: onError('postgres') });
   // BullMQ needs `maxRetriesPerRequest: null`: commands wait for a reconnect instead of failing.
@@ -154,7 +161,11 @@ function openScaleOut(
     rateLimiter: new RedisRateLimiter(redis, config.redisPrefix),
     async ready() {
       try {
-        await within(db.ready(), 30_000, 'PostgreSQL (DATABASE_URL) did not answer within 30 s');
+        const database = async (): Promise<void> => {
+          await db.ready();
+          secrets.setKey(await resolveDatabaseSecretKey(config.secretKey, db));
+        };
+        await within(database(), 30_000, 'PostgreSQL (DATABASE_URL) did not answer within 30 s');
         await within(redis.ping(), 30_000, 'Redis (REDIS_URL) did not answer within 30 s');
       } catch (err) {
         await closeAndWait();
@@ -171,24 +182,10 @@ function openScaleOut(
   };
 }
 
-/** `promise`, or a rejection with `message` when it takes longer than `ms`. */
-async function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  try {
-    return await Promise.race([promise, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Picks the stores from the configuration: scale-out when REDIS_URL and DATABASE_URL are set, else embedded. */
 export function openStores(config: Config, options: OpenStoresOptions = {}): Stores {
-  const secrets = new AesSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
   if (config.redisUrl !== null && config.databaseUrl !== null) {
-    return openScaleOut(config, secrets, config.redisUrl, config.databaseUrl, options);
+    return openScaleOut(config, config.redisUrl, config.databaseUrl, options);
   }
-  return openEmbedded(config, secrets);
+  return openEmbedded(config, new AesSecretBox(resolveSecretKey(config.secretKey, config.dataDir)));
 }

@@ -42,3 +42,36 @@ describe.each(ARTIFACT_ADAPTERS)('ArtifactStore contract: $name', (adapter) => {
     expect(await s.artifacts.get('acc_2/job_web_none.webp')).toBeNull();
   });
 });
+
+describe.each(ARTIFACT_ADAPTERS)('ArtifactStore contract when the store is gone: $name', (adapter) => {
+  let s: ArtifactFixture;
+  beforeEach(async () => {
+    s = await adapter.open();
+  });
+  afterEach(async () => {
+    await s.close();
+  });
+
+  it('is ready while the store answers', async () => {
+    await expect(s.artifacts.check()).resolves.toBeUndefined();
+  });
+
+  it('fails every call and the readiness check with a 503 that names no address or path', async () => {
+    await s.artifacts.put('acc_1/job_web_c.png', Buffer.from('png'), 'image/png');
+    const hidden = await s.breakStore();
+    const failures = await Promise.all([
+      s.artifacts.put('acc_1/job_web_d.png', Buffer.from('png'), 'image/png').catch((e: unknown) => e),
+      s.artifacts.get('acc_1/job_web_c.png').catch((e: unknown) => e),
+      s.artifacts.delete('acc_1/job_web_c.png').catch((e: unknown) => e),
+      s.artifacts.check().catch((e: unknown) => e),
+    ]);
+    for (const err of failures) {
+      expect(err).toMatchObject({ name: 'AppError', code: 'SERVICE_UNAVAILABLE', status: 503 });
+      const message = (err as Error).message;
+      expect(message).toMatch(/artifact store/);
+      for (const secret of [...hidden, 'acc_1', 'job_web_']) expect(message).not.toContain(secret);
+      // The details stay with the error, for the server log.
+      expect((err as Error).cause).toBeInstanceOf(Error);
+    }
+  });
+});

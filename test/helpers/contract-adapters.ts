@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -147,7 +147,10 @@ export const STORE_ADAPTERS: { name: string; open(): Promise<StoreFixture> }[] =
 ];
 
 export interface ArtifactFixture {
-  artifacts: ArtifactStore;
+  /** The store, with the readiness check both implementations have. */
+  artifacts: ArtifactStore & { check(): Promise<void> };
+  /** Takes the store away (S3 stops, the folder becomes a file); what no error may name then. */
+  breakStore(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -157,8 +160,14 @@ export const ARTIFACT_ADAPTERS: { name: string; open(): Promise<ArtifactFixture>
     name: 'local',
     async open() {
       const dir = mkdtempSync(join(tmpdir(), 'shots-artifacts-'));
+      const root = join(dir, 'store');
       return {
-        artifacts: new LocalArtifactStore(dir),
+        artifacts: new LocalArtifactStore(root),
+        async breakStore() {
+          rmSync(root, { recursive: true, force: true });
+          writeFileSync(root, 'not a folder');
+          return [dir];
+        },
         close: async () => rmSync(dir, { recursive: true, force: true }),
       };
     },
@@ -167,6 +176,7 @@ export const ARTIFACT_ADAPTERS: { name: string; open(): Promise<ArtifactFixture>
     name: 's3',
     async open() {
       const s3 = await startTestS3(['artifacts'], '127.0.0.1');
+      let running = true;
       const store = new S3ArtifactStore({
         bucket: 'artifacts',
         region: 'us-east-1',
@@ -175,12 +185,21 @@ export const ARTIFACT_ADAPTERS: { name: string; open(): Promise<ArtifactFixture>
         endpoint: s3.endpoint,
         forcePathStyle: true,
         keyPrefix: 'service/',
+        checkCacheMs: 0,
       });
+      const stop = async (): Promise<void> => {
+        if (running) await s3.close();
+        running = false;
+      };
       return {
         artifacts: store,
+        async breakStore() {
+          await stop();
+          return [s3.endpoint, `${s3.host}:${s3.port}`, String(s3.port), 'service/'];
+        },
         async close() {
           store.close();
-          await s3.close();
+          await stop();
         },
       };
     },

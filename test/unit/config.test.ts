@@ -62,4 +62,30 @@ describe('loadConfig', () => {
       expect.stringMatching(/^RETENTION_DAYS: must be between 0 and 36500/),
     ]);
   });
+
+  it('starts scale-out without SECRET_KEY (the key is then kept in PostgreSQL)', () => {
+    const config = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgres://db/shots' });
+    expect(config.secretKey).toBeNull();
+    expect(config.databaseUrl).toBe('postgres://db/shots');
+  });
+
+  it('wants REDIS_URL and DATABASE_URL together for the service, DATABASE_URL alone for accounts', () => {
+    const problemsOf = (env: Record<string, string>, use?: 'service' | 'accounts'): string[] => {
+      try {
+        loadConfig(env, use ? { use } : {});
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+    };
+    const database = { DATABASE_URL: 'postgres://u:pw@db/shots' };
+    expect(problemsOf(database)).toEqual([expect.stringContaining('REDIS_URL and DATABASE_URL go together')]);
+    expect(problemsOf(database, 'service')).toHaveLength(1);
+    expect(problemsOf(database, 'accounts')).toEqual([]);
+    expect(problemsOf({ ...database, REDIS_URL: 'redis://x' }, 'accounts')).toEqual([]);
+    expect(problemsOf({ REDIS_URL: 'redis://:hunter2@x' }, 'accounts')).toEqual([
+      expect.stringMatching(/^REDIS_URL is set without DATABASE_URL/),
+    ]);
+    expect(problemsOf({}, 'accounts')).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { JobQueue, Lease } from '../../ports/job-queue.js';
+import { boundedCommand, QUEUE_COMMAND_TIMEOUT_MS } from './bounded-command.js';
 
 export interface BullMqJobQueueOptions {
   /** An ioredis connection with `maxRetriesPerRequest: null`; owned by the caller (closed by them). */
@@ -20,6 +21,13 @@ export interface BullMqJobQueueOptions {
   stalledIntervalMs?: number;
   /** Longest single blocking wait on Redis for new work, seconds. Default 1. */
   blockSeconds?: number;
+  /**
+   * Longest wait for Redis of an `enqueue` or a `depth`, ms: past it, or at once while the
+   * connection is down, they throw `503 SERVICE_UNAVAILABLE` instead of waiting for Redis to come
+   * back (what a request needs). The worker's own calls (`take`, `extend`, `ack`) still wait for a
+   * reconnect. Default 3000.
+   */
+  commandTimeoutMs?: number;
   /** Errors of the BullMQ objects (a lost connection …); they reconnect by themselves. */
   onError?: (err: Error) => void;
 }
@@ -52,6 +60,7 @@ function isLostLease(err: unknown): boolean {
 export class BullMqJobQueue implements JobQueue {
   private readonly queueName: string;
   private readonly leaseMs: number;
+  private readonly commandTimeoutMs: number;
   private queue: Queue | null = null;
   private worker: Worker | null = null;
   private readonly takers: Taker[] = [];
@@ -63,6 +72,12 @@ export class BullMqJobQueue implements JobQueue {
   constructor(private readonly options: BullMqJobQueueOptions) {
     this.queueName = options.queueName ?? 'captures';
     this.leaseMs = options.leaseMs ?? 30_000;
+    this.commandTimeoutMs = options.commandTimeoutMs ?? QUEUE_COMMAND_TIMEOUT_MS;
+  }
+
+  /** `call` bounded by `commandTimeoutMs`, failing at once while the connection is down (503). */
+  private bounded<T>(call: () => Promise<T>): Promise<T> {
+    return boundedCommand(this.options.connection, this.commandTimeoutMs, call);
   }
 
   private getQueue(): Queue {
@@ -98,7 +113,10 @@ export class BullMqJobQueue implements JobQueue {
   async enqueue(jobId: string, runAt?: Date): Promise<void> {
     const delay = runAt ? Math.max(0, runAt.getTime() - Date.now()) : 0;
     // A job id already waiting, delayed or active is left as it is (BullMQ ignores the duplicate).
-    await this.getQueue().add(JOB_NAME, {}, { jobId, delay, removeOnComplete: true, removeOnFail: true });
+    // Bounded: an add given up on may still land after a reconnect, which that rule makes harmless.
+    await this.bounded(() =>
+      this.getQueue().add(JOB_NAME, {}, { jobId, delay, removeOnComplete: true, removeOnFail: true }),
+    );
   }
 
   take(_workerId: string, leaseMs: number, waitMs: number): Promise<Lease | null> {
@@ -179,12 +197,8 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async depth(): Promise<{ waiting: number; active: number }> {
-    const counts = await this.getQueue().getJobCounts(
-      'waiting',
-      'delayed',
-      'prioritized',
-      'paused',
-      'active',
+    const counts = await this.bounded(() =>
+      this.getQueue().getJobCounts('waiting', 'delayed', 'prioritized', 'paused', 'active'),
     );
     const n = (key: string): number => counts[key] ?? 0;
     return { waiting: n('waiting') + n('delayed') + n('prioritized') + n('paused'), active: n('active') };

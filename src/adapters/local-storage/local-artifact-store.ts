@@ -1,6 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
+import { AppError } from '../../domain/errors.js';
 import type { ArtifactStore, StoredArtifact } from '../../ports/artifact-store.js';
 
 const TYPES: Record<string, string> = {
@@ -12,7 +13,23 @@ const TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
 };
 
-/** Artifacts as files under one folder; a write lands whole or not at all (temp file + rename). */
+/**
+ * A failure of the folder (full disk, permissions …) as requests and jobs see it: `503
+ * SERVICE_UNAVAILABLE` naming no path (Node's message, in the cause, does: for the server log only).
+ */
+function storeFailed(cause: unknown): AppError {
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    `The service's artifact store could not be used${code ? ` (${code})` : ''}; try again later.`,
+    { cause },
+  );
+}
+
+/**
+ * Artifacts as files under one folder; a write lands whole or not at all (temp file + rename).
+ * Failures of the file system throw `storeFailed` (503), never a message with the folder's path.
+ */
 export class LocalArtifactStore implements ArtifactStore {
   private readonly root: string;
 
@@ -28,10 +45,15 @@ export class LocalArtifactStore implements ArtifactStore {
 
   async put(key: string, bytes: Buffer): Promise<void> {
     const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
     const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temp, bytes);
-    await rename(temp, path);
+    try {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(temp, bytes);
+      await rename(temp, path);
+    } catch (err) {
+      await rm(temp, { force: true }).catch(() => undefined);
+      throw storeFailed(err);
+    }
   }
 
   async get(key: string): Promise<StoredArtifact | null> {
@@ -45,11 +67,26 @@ export class LocalArtifactStore implements ArtifactStore {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
+      throw storeFailed(err);
     }
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const path = this.pathOf(key);
+    try {
+      await rm(path, { force: true });
+    } catch (err) {
+      throw storeFailed(err);
+    }
+  }
+
+  /** For readiness: resolves when the folder exists (it is made if need be) and may be written, else rejects with `storeFailed`. */
+  async check(): Promise<void> {
+    try {
+      await mkdir(this.root, { recursive: true });
+      await access(this.root, constants.W_OK);
+    } catch (err) {
+      throw storeFailed(err);
+    }
   }
 }

@@ -135,8 +135,7 @@ export class PostgresJobStore implements JobStore {
     key: string,
     notBefore: string,
   ): Promise<IdempotencyRecord | null> {
-    await this.db.ready();
-    return housekeeping.findIdempotencyKey(this.db.pool, accountId, key, notBefore);
+    return housekeeping.findIdempotencyKey(this.db, accountId, key, notBefore);
   }
 
   async get(jobId: string, accountId: string): Promise<Job | null> {
@@ -157,8 +156,7 @@ export class PostgresJobStore implements JobStore {
   }
 
   async usedThisMonth(accountId: string, monthStart: string): Promise<number> {
-    await this.db.ready();
-    return this.used(this.db.pool, accountId, monthStart);
+    return this.used(this.db, accountId, monthStart);
   }
 
   startAttempt(jobId: string, token: string, now: string): Promise<Job | null> {

@@ -107,4 +107,12 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     queued_at timestamptz NOT NULL
   );
   `,
+  // 3: settings shared by every process of a deployment (the secret key when SECRET_KEY is unset).
+  `
+  CREATE TABLE settings (
+    name text PRIMARY KEY,
+    value text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  `,
 ];

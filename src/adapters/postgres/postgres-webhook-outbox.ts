@@ -180,7 +180,7 @@ export class PostgresWebhookOutbox implements WebhookOutbox {
         now,
       ],
     );
-    await notifyJobEvent(this.db.pool, delivery.jobId);
+    await notifyJobEvent(this.db, delivery.jobId);
     return toRecord(rows[0] as DeliveryRow, []);
   }
 

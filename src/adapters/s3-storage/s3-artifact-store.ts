@@ -2,10 +2,12 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { AppError } from '../../domain/errors.js';
 import type { ArtifactStore, StoredArtifact } from '../../ports/artifact-store.js';
 
 export interface S3ArtifactStoreOptions {
@@ -21,6 +23,10 @@ export interface S3ArtifactStoreOptions {
   keyPrefix?: string;
   /** Deadline of one request (an upload, or a download's response head), ms. Default 60000. */
   requestTimeoutMs?: number;
+  /** How long the answer of `check` (a HeadBucket) is reused, ms, so that readiness probes do not hammer S3. Default 5000. */
+  checkCacheMs?: number;
+  /** Deadline of the HeadBucket of `check`, ms. Default 3000. */
+  checkTimeoutMs?: number;
 }
 
 /** Options shared with the customer-bucket client: checksums only where S3 needs them (S3-compatible stores differ). */
@@ -29,19 +35,37 @@ export const S3_COMPATIBILITY = {
   responseChecksumValidation: 'WHEN_REQUIRED',
 } as const;
 
+/** An object that is not there (a bucket that is not there is a fault of the store, not a missing object). */
 function isMissing(err: unknown): boolean {
   return (
-    err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)
+    err instanceof S3ServiceException &&
+    err.name !== 'NoSuchBucket' &&
+    (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)
+  );
+}
+
+/**
+ * A failure of the service's own bucket as requests and jobs see it: `503 SERVICE_UNAVAILABLE`
+ * naming no endpoint, bucket or key (the cause, which does, is for the server log only).
+ */
+function storeUnavailable(cause: unknown): AppError {
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    "The service's artifact store could not be reached; try again in a few seconds.",
+    { cause, retryAfterSeconds: 5 },
   );
 }
 
 /**
  * The service's artifacts in an S3 bucket (S3_*), shared by every api and worker process. `get`
- * streams the object: the API passes the stream to the client without holding it in memory.
+ * streams the object: the API passes the stream to the client without holding it in memory. Every
+ * failure but a missing object throws `storeUnavailable` (503): S3's own messages name the
+ * endpoint and bucket, which are the operator's business, not the customer's.
  */
 export class S3ArtifactStore implements ArtifactStore {
   private readonly client: S3Client;
   private readonly prefix: string;
+  private lastCheck: { atMs: number; outcome: Promise<void> } | null = null;
 
   constructor(private readonly options: S3ArtifactStoreOptions) {
     this.prefix = options.keyPrefix ?? '';
@@ -61,15 +85,19 @@ export class S3ArtifactStore implements ArtifactStore {
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.options.bucket,
-        Key: this.prefix + key,
-        Body: bytes,
-        ContentType: contentType,
-        ContentLength: bytes.length,
-      }),
-    );
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.options.bucket,
+          Key: this.prefix + key,
+          Body: bytes,
+          ContentType: contentType,
+          ContentLength: bytes.length,
+        }),
+      );
+    } catch (err) {
+      throw storeUnavailable(err);
+    }
   }
 
   async get(key: string): Promise<StoredArtifact | null> {
@@ -85,12 +113,43 @@ export class S3ArtifactStore implements ArtifactStore {
       };
     } catch (err) {
       if (isMissing(err)) return null;
-      throw err;
+      throw storeUnavailable(err);
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.prefix + key }));
+    try {
+      await this.client.send(
+        new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.prefix + key }),
+      );
+    } catch (err) {
+      throw storeUnavailable(err);
+    }
+  }
+
+  /**
+   * For readiness: resolves when the bucket answers a HeadBucket (reachable, credentials accepted,
+   * bucket there), else rejects with `storeUnavailable`. The answer, either way, is reused for
+   * `checkCacheMs` (default 5 s), and probes meanwhile share it.
+   */
+  check(): Promise<void> {
+    const now = Date.now();
+    if (!this.lastCheck || now - this.lastCheck.atMs >= (this.options.checkCacheMs ?? 5_000)) {
+      const outcome = this.headBucket();
+      outcome.catch(() => undefined);
+      this.lastCheck = { atMs: now, outcome };
+    }
+    return this.lastCheck.outcome;
+  }
+
+  private async headBucket(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }), {
+        abortSignal: AbortSignal.timeout(this.options.checkTimeoutMs ?? 3_000),
+      });
+    } catch (err) {
+      throw storeUnavailable(err);
+    }
   }
 
   close(): void {

@@ -75,18 +75,23 @@ export function captureRoutes(deps: HttpDeps): FastifyPluginAsync {
           security,
           headers: IdempotencyHeadersSchema,
           body: CaptureRequestSchema,
-          response: { 202: AcceptedSchema, ...problems(400, 401, 402, 403, 409, 413, 415, 429, 500) },
+          response: { 202: AcceptedSchema, ...problems(400, 401, 402, 403, 409, 413, 415, 429, 500, 503) },
         },
       },
       async (request, reply) => {
         if (request.validationError)
           throw submitSchemaError(request.validationError as FastifyError, request.body, deps.devices());
         const key = request.headers['idempotency-key'];
-        const { replayed, ...accepted } = await deps.submitCapture(
+        const { replayed, notQueued, ...accepted } = await deps.submitCapture(
           accountOf(request),
           request.body,
           key === undefined ? undefined : { key, earlier: request.idempotentEarlier },
         );
+        if (notQueued !== undefined)
+          request.log.warn(
+            { err: notQueued, jobId: accepted.jobId },
+            'job accepted but not queued (the queue failed); the sweep of unfinished jobs queues it',
+          );
         if (replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(202).header('location', accepted.statusUrl).send(accepted);
       },
@@ -129,7 +134,7 @@ export function captureRoutes(deps: HttpDeps): FastifyPluginAsync {
           security,
           params: JobParamsSchema,
           querystring: StatusQuerySchema,
-          response: { 200: JobStatusSchema, ...problems(400, 401, 404) },
+          response: { 200: JobStatusSchema, ...problems(400, 401, 404, 503) },
         },
       },
       async (request, reply) => {
@@ -160,7 +165,7 @@ export function captureRoutes(deps: HttpDeps): FastifyPluginAsync {
           tags: ['jobs'],
           security,
           params: JobParamsSchema,
-          response: { 200: ResultResponseSchema, ...problems(401, 404, 409) },
+          response: { 200: ResultResponseSchema, ...problems(401, 404, 409, 503) },
         },
       },
       async (request, reply) => {

@@ -57,7 +57,7 @@ export function usageRoutes(deps: HttpDeps): FastifyPluginAsync {
             'counted against the per-minute limit.',
           tags: ['account'],
           security: [{ bearer: [] }],
-          response: { 200: UsageSchema, ...problems(401) },
+          response: { 200: UsageSchema, ...problems(401, 503) },
         },
       },
       async (request) => deps.getUsage(accountOf(request)),

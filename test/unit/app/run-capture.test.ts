@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { runCaptureAttempt } from '../../../src/app/run-capture.js';
 import { AppError } from '../../../src/domain/errors.js';
 import { fakeClock } from '../../helpers/fake-clock.js';
-import { flush, MemoryArtifactStore, MemoryJobStore, ScriptedCapturer } from '../../helpers/fake-ports.js';
+import {
+  flush,
+  MemoryArtifactStore,
+  MemoryJobStore,
+  memoryLogger,
+  ScriptedCapturer,
+} from '../../helpers/fake-ports.js';
 import { newJob } from '../../helpers/job-fixture.js';
 
 // One attempt of one job, on fakes of our own ports and a fake clock.
@@ -119,5 +125,39 @@ describe('runCaptureAttempt', () => {
     h.jobs.job(h.job.id).status = 'completed';
     expect(await h.attempt('t1')).toEqual({ kind: 'skipped' });
     expect(h.capturer.pending).toHaveLength(0);
+  });
+
+  it("keeps the artifact store's own error (its address) from the customer: STORAGE_FAILED, retried, details logged", async () => {
+    const h = harness();
+    const logger = memoryLogger();
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.2:18399'), {
+      code: 'ECONNREFUSED',
+    });
+    h.artifacts.put = () => Promise.reject(refused);
+    const deps = {
+      jobs: h.jobs,
+      artifacts: h.artifacts,
+      capturer: h.capturer,
+      clock: h.clock,
+      retryDelaysSeconds: [0, 0],
+      logger,
+    };
+    const expected = {
+      code: 'STORAGE_FAILED',
+      message:
+        "The capture was taken but could not be stored: the service's artifact store could not be reached.",
+    };
+    for (const token of ['t1', 't2', 't3']) {
+      const outcome = runCaptureAttempt(deps, h.job.id, token, new AbortController().signal);
+      await flush();
+      h.capturer.pending.shift()!.resolve();
+      expect(await outcome).toMatchObject({ kind: token === 't3' ? 'failed' : 'retry', ...expected });
+    }
+    const job = h.jobs.job(h.job.id);
+    expect(job).toMatchObject({ status: 'failed', attempts: 3, error: expected });
+    expect(JSON.stringify(job)).not.toContain('127.0.0.2');
+    // The operator still learns what happened, from the server log.
+    expect(logger.lines).toHaveLength(3);
+    expect(logger.lines[0]).toMatchObject({ level: 'error', obj: { err: refused, jobId: h.job.id } });
   });
 });

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AesSecretBox } from '../../../src/adapters/crypto/secret-box.js';
+import { PostgresDatabase } from '../../../src/adapters/postgres/postgres-database.js';
+import type { Config } from '../../../src/config/config.js';
+import type { Stores } from '../../../src/main/compose.js';
+import { createService, openStores } from '../../../src/main/compose.js';
+import { resolveDatabaseSecretKey } from '../../../src/main/secret-key.js';
+import { testConfig } from '../../helpers/config.js';
+import type { TestDatabase } from '../../helpers/services.js';
+import { createTestDatabase, dropRedisPrefix, testRedisUrl, uniqueName } from '../../helpers/services.js';
+
+// Scale-out without SECRET_KEY: every process (api, worker, CLI) seals with one generated key kept
+// in PostgreSQL, made by whichever comes first. SECRET_KEY, when set, wins and the database's is not used.
+let prefix: string;
+const databases: TestDatabase[] = [];
+const cleanups: (() => void)[] = [];
+
+beforeAll(() => {
+  prefix = uniqueName();
+});
+afterAll(async () => {
+  for (const cleanup of cleanups) cleanup();
+  for (const database of databases) await database.drop();
+  await dropRedisPrefix(prefix);
+});
+
+async function freshDatabase(): Promise<TestDatabase> {
+  const database = await createTestDatabase();
+  databases.push(database);
+  return database;
+}
+
+/** The configuration of one scale-out process on `databaseUrl` (each with its own DATA_DIR). */
+function scaleOutConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
+  const made = testConfig({
+    REDIS_URL: testRedisUrl(),
+    DATABASE_URL: databaseUrl,
+    REDIS_PREFIX: prefix,
+    ...env,
+  });
+  cleanups.push(() => made.cleanup());
+  return made.config;
+}
+
+async function storedKeys(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ value: string }>(
+      `SELECT value FROM settings WHERE name = 'secret_key'`,
+    );
+    return rows.map((r) => r.value);
+  } finally {
+    await client.end();
+  }
+}
+
+async function withStores<T>(configs: Config[], fn: (stores: Stores[]) => Promise<T>): Promise<T> {
+  const opened = configs.map((config) => openStores(config));
+  try {
+    await Promise.all(opened.map((s) => s.ready()));
+    return await fn(opened);
+  } finally {
+    await Promise.all(opened.map((s) => s.closeAndWait()));
+  }
+}
+
+describe('the sealing key in scale-out without SECRET_KEY', () => {
+  it('is one key for processes starting together on a fresh database (separate pools)', async () => {
+    const database = await freshDatabase();
+    const pools = Array.from({ length: 4 }, () => new PostgresDatabase({ connectionString: database.url }));
+    try {
+      const keys = await Promise.all(pools.map((db) => resolveDatabaseSecretKey(null, db)));
+      expect(new Set(keys).size).toBe(1);
+      expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(await storedKeys(database.url)).toEqual([keys[0]]);
+    } finally {
+      await Promise.all(pools.map((db) => db.close()));
+    }
+  });
+
+  it('opens in one process what another sealed', async () => {
+    const database = await freshDatabase();
+    await withStores([scaleOutConfig(database.url), scaleOutConfig(database.url)], async ([a, b]) => {
+      const sealed = a!.secrets.seal('whsec_shared');
+      expect(b!.secrets.open(sealed)).toBe('whsec_shared');
+      expect(a!.secrets.open(b!.secrets.seal('bucket-credentials'))).toBe('bucket-credentials');
+      expect(a!.secrets.digest('x')).toBe(b!.secrets.digest('x'));
+      // The key is the database's: a process started later (a CLI, another machine) opens it too.
+      const [key] = await storedKeys(database.url);
+      expect(new AesSecretBox(key!).open(sealed)).toBe('whsec_shared');
+    });
+  });
+
+  it('is not used when SECRET_KEY is set', async () => {
+    const database = await freshDatabase();
+    const secretKey = randomBytes(32).toString('base64url');
+    await withStores([scaleOutConfig(database.url, { SECRET_KEY: secretKey })], async ([withKey]) => {
+      expect(await storedKeys(database.url)).toEqual([]);
+      const sealed = withKey!.secrets.seal('whsec_apart');
+      expect(new AesSecretBox(secretKey).open(sealed)).toBe('whsec_apart');
+    });
+    // A key in the database (made by a process without SECRET_KEY) changes nothing for one with it.
+    await withStores([scaleOutConfig(database.url)], async () => undefined);
+    const [databaseKey] = await storedKeys(database.url);
+    expect(databaseKey).toBeDefined();
+    await withStores([scaleOutConfig(database.url, { SECRET_KEY: secretKey })], async ([withKey]) => {
+      const sealed = withKey!.secrets.seal('whsec_apart');
+      expect(new AesSecretBox(secretKey).open(sealed)).toBe('whsec_apart');
+      expect(() => new AesSecretBox(databaseKey!).open(sealed)).toThrow();
+    });
+  });
+
+  it('makes the service warn once at start, without the key; SECRET_KEY set: no warning', async () => {
+    const database = await freshDatabase();
+    const start = async (env: Record<string, string>): Promise<{ msg: string }[]> => {
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(...chunk.toString().split('\n').filter(Boolean));
+          done();
+        },
+      });
+      const service = await createService(
+        scaleOutConfig(database.url, env),
+        { api: true, worker: false },
+        pino({ level: 'info' }, sink),
+      );
+      await service.stop();
+      const key = (await storedKeys(database.url))[0];
+      if (key) for (const line of lines) expect(line).not.toContain(key);
+      return lines.map((line) => JSON.parse(line) as { msg: string });
+    };
+    const logged = await start({});
+    const warnings = logged.filter((l) => l.msg.includes('SECRET_KEY'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.msg).toMatch(/kept in the database .*beside what it seals/);
+    expect(warnings[0]!.msg).toMatch(/Set SECRET_KEY, the same on every api and worker process/);
+    const quiet = await start({ SECRET_KEY: randomBytes(32).toString('base64url') });
+    expect(quiet.filter((l) => l.msg.includes('SECRET_KEY'))).toEqual([]);
+  });
+});
