@@ -50,7 +50,7 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-/** An artifact store that can tell whether it is reachable (S3: a cached HeadBucket; a local folder: writable). */
+/** An artifact store that can tell whether it is reachable (S3: a cached read of a probe object; a local folder: writable). */
 function canCheck(store: ArtifactStore): store is ArtifactStore & { check(): Promise<void> } {
   return typeof (store as { check?: unknown }).check === 'function';
 }

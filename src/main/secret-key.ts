@@ -35,18 +35,51 @@ export function resolveSecretKey(secretKey: string | null, dataDir: string): str
 /** Name of the deployment's sealing key in PostgreSQL's `settings` table. */
 export const SECRET_KEY_SETTING = 'secret_key';
 
+/** Name of the setting that holds a known text sealed with the deployment's key. */
+export const KEY_CHECK_SETTING = 'secret_key_check';
+const KEY_CHECK_TEXT = 'shots: the key that sealed this database';
+
 /**
  * The sealing key of a deployment on PostgreSQL (scale-out, or the account commands on
- * DATABASE_URL): SECRET_KEY when set (the database is then not read), otherwise the key kept in the
- * database, made by whichever process (api, worker or CLI) comes first; every other one reads it.
+ * DATABASE_URL): SECRET_KEY when set, otherwise the key kept in the database, made by whichever
+ * process (api, worker or CLI) comes first; every other one reads it. Either way the key must open
+ * the known text the first process sealed (`secret_key_check`): a process whose key differs from
+ * the one its database's secrets were sealed with — SECRET_KEY left out of one shell, or another
+ * value — refuses to start instead of sealing what the others cannot open. Without SECRET_KEY, a
+ * database with no key of its own but a key check or accounts was sealed with a SECRET_KEY: refused
+ * too, before any key is made.
  */
 export async function resolveDatabaseSecretKey(
   secretKey: string | null,
   db: PostgresDatabase,
 ): Promise<string> {
-  if (secretKey) return secretKey;
-  return new PostgresSettings(db).getOrInit(SECRET_KEY_SETTING, newSecretKey);
+  const settings = new PostgresSettings(db);
+  let key = secretKey;
+  if (!key) {
+    key = await settings.get(SECRET_KEY_SETTING);
+    if (key === null) {
+      // No key of the database's own, but something sealed already: it was a SECRET_KEY.
+      if ((await settings.get(KEY_CHECK_SETTING)) !== null || (await settings.anyAccount()))
+        throw new Error(DIFFERENT_KEY);
+      key = await settings.getOrInit(SECRET_KEY_SETTING, newSecretKey);
+    }
+  }
+  const box = new AesSecretBox(key);
+  const check = await settings.getOrInit(KEY_CHECK_SETTING, () => box.seal(KEY_CHECK_TEXT));
+  let opened: string | null = null;
+  try {
+    opened = box.open(check);
+  } catch {
+    // another key sealed it
+  }
+  if (opened !== KEY_CHECK_TEXT) throw new Error(DIFFERENT_KEY);
+  return key;
 }
+
+const DIFFERENT_KEY =
+  "this database's secrets were sealed with another key: set SECRET_KEY to the value the other api " +
+  `and worker processes use (or, if they run without it, leave it unset: the key is then the "${SECRET_KEY_SETTING}" ` +
+  'row of the settings table)';
 
 /** Logged once at the start of a process that seals with the key kept in the database. */
 export const SECRET_KEY_IN_DATABASE_WARNING =

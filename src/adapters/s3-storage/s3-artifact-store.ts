@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadBucketCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -23,9 +22,9 @@ export interface S3ArtifactStoreOptions {
   keyPrefix?: string;
   /** Deadline of one request (an upload, or a download's response head), ms. Default 60000. */
   requestTimeoutMs?: number;
-  /** How long the answer of `check` (a HeadBucket) is reused, ms, so that readiness probes do not hammer S3. Default 5000. */
+  /** How long the answer of `check` (a read of a probe object) is reused, ms, so that readiness probes do not hammer S3. Default 5000. */
   checkCacheMs?: number;
-  /** Deadline of the HeadBucket of `check`, ms. Default 3000. */
+  /** Deadline of the read of `check`, ms. Default 3000. */
   checkTimeoutMs?: number;
 }
 
@@ -128,9 +127,12 @@ export class S3ArtifactStore implements ArtifactStore {
   }
 
   /**
-   * For readiness: resolves when the bucket answers a HeadBucket (reachable, credentials accepted,
-   * bucket there), else rejects with `storeUnavailable`. The answer, either way, is reused for
-   * `checkCacheMs` (default 5 s), and probes meanwhile share it.
+   * For readiness: resolves when the store answers a read of an object under the key prefix as it
+   * would a result's — found or `NoSuchKey` (a GetObject, which needs only the permission to get
+   * objects, as serving results does: not HeadBucket's to list, which a key limited to a prefix of
+   * a shared bucket may lack) — else (no answer, no such bucket, credentials or reading refused)
+   * rejects with `storeUnavailable`. The answer, either way, is reused for `checkCacheMs` (default
+   * 5 s), and probes meanwhile share it.
    */
   check(): Promise<void> {
     const now = Date.now();
@@ -144,10 +146,14 @@ export class S3ArtifactStore implements ArtifactStore {
 
   private async headBucket(): Promise<void> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }), {
-        abortSignal: AbortSignal.timeout(this.options.checkTimeoutMs ?? 3_000),
-      });
+      const found = await this.client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: `${this.prefix}.shots-readiness-probe` }),
+        { abortSignal: AbortSignal.timeout(this.options.checkTimeoutMs ?? 3_000) },
+      );
+      (found.Body as Readable | undefined)?.destroy();
     } catch (err) {
+      // No such object, in a bucket that is there and readable: what a ready store answers.
+      if (notFoundObject(err)) return;
       throw storeUnavailable(err);
     }
   }
@@ -155,4 +161,10 @@ export class S3ArtifactStore implements ArtifactStore {
   close(): void {
     this.client.destroy();
   }
+}
+
+/** S3's answer to a GET of an object that is not there, in a bucket that is (not `NoSuchBucket`). */
+function notFoundObject(err: unknown): boolean {
+  const e = err as { name?: string; Code?: string } | null;
+  return e?.name === 'NoSuchKey' || e?.Code === 'NoSuchKey';
 }

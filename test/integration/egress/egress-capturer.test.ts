@@ -53,4 +53,27 @@ describe('capturer behind the egress proxy', () => {
     expect(canary.connections()).toBe(0);
     expect(canary.requests).toEqual([]);
   });
+
+  it('captures a page whose picture and prefetch point at 127.0.0.1: the page itself never left', async () => {
+    fixture.route('/refused-parts', {
+      body: `<!doctype html><html><head><title>parts</title><link rel="prefetch" href="${canary.origin}/next"></head><body><h1>Parts</h1><img src="${canary.origin}/pixel.png" alt=""></body></html>`,
+    });
+    const out = await capturer.capture(specOf({ url: `${fixture.origin}/refused-parts` }), noDeadline());
+    expect(out.metadata.finalUrl).toBe(`${fixture.origin}/refused-parts`);
+    expect(out.metadata.blockedRequests).toBeGreaterThan(0);
+    expect(canary.connections()).toBe(0);
+  });
+
+  it('fails a page that sends itself to a host that does not resolve, not a picture of the egress page', async () => {
+    fixture.route('/to-dead-host', {
+      body: `<!doctype html><html><head><title>moved</title><script>location.href = 'http://no-such-host.invalid/';</script></head><body><p>moved</p></body></html>`,
+    });
+    const err = await thrownBy(() =>
+      capturer.capture(specOf({ url: `${fixture.origin}/to-dead-host` }), noDeadline()),
+    );
+    expect(err).toMatchObject({ code: 'TARGET_UNREACHABLE' });
+    expect(err.message).toMatch(
+      /^The page sent itself on to http:\/\/no-such-host\.invalid\/ \(a script or a refresh\), which failed: no-such-host\.invalid could not be reached/,
+    );
+  });
 });

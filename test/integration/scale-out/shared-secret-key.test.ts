@@ -7,7 +7,8 @@ import { AesSecretBox } from '../../../src/adapters/crypto/secret-box.js';
 import { PostgresDatabase } from '../../../src/adapters/postgres/postgres-database.js';
 import type { Config } from '../../../src/config/config.js';
 import type { Stores } from '../../../src/main/compose.js';
-import { createService, openStores } from '../../../src/main/compose.js';
+import { createAccount } from '../../../src/app/accounts.js';
+import { accountDeps, createService, openStores } from '../../../src/main/compose.js';
 import { resolveDatabaseSecretKey } from '../../../src/main/secret-key.js';
 import { testConfig } from '../../helpers/config.js';
 import type { TestDatabase } from '../../helpers/services.js';
@@ -104,20 +105,49 @@ describe('the sealing key in scale-out without SECRET_KEY', () => {
       const sealed = withKey!.secrets.seal('whsec_apart');
       expect(new AesSecretBox(secretKey).open(sealed)).toBe('whsec_apart');
     });
-    // A key in the database (made by a process without SECRET_KEY) changes nothing for one with it.
-    await withStores([scaleOutConfig(database.url)], async () => undefined);
-    const [databaseKey] = await storedKeys(database.url);
-    expect(databaseKey).toBeDefined();
-    await withStores([scaleOutConfig(database.url, { SECRET_KEY: secretKey })], async ([withKey]) => {
-      const sealed = withKey!.secrets.seal('whsec_apart');
-      expect(new AesSecretBox(secretKey).open(sealed)).toBe('whsec_apart');
-      expect(() => new AesSecretBox(databaseKey!).open(sealed)).toThrow();
+    await withStores([scaleOutConfig(database.url, { SECRET_KEY: secretKey })], async ([again]) => {
+      expect(again!.secrets.open(again!.secrets.seal('whsec_again'))).toBe('whsec_again');
     });
   });
 
-  it('makes the service warn once at start, without the key; SECRET_KEY set: no warning', async () => {
+  it('refuses a process whose key is not the one this database was sealed with, before it seals anything', async () => {
     const database = await freshDatabase();
+    const secretKey = randomBytes(32).toString('base64url');
+    await withStores([scaleOutConfig(database.url, { SECRET_KEY: secretKey })], async () => undefined);
+    // SECRET_KEY left out of one process's environment (an operator's shell running a command) …
+    const without = openStores(scaleOutConfig(database.url));
+    await expect(without.ready()).rejects.toThrow(/sealed with another key: set SECRET_KEY/);
+    await without.closeAndWait();
+    // … or another value: refused, and no key of the database's own was made.
+    const other = openStores(
+      scaleOutConfig(database.url, { SECRET_KEY: randomBytes(32).toString('base64url') }),
+    );
+    await expect(other.ready()).rejects.toThrow(/sealed with another key/);
+    await other.closeAndWait();
+    expect(await storedKeys(database.url)).toEqual([]);
+  });
+
+  it('refuses a process without SECRET_KEY on a database whose accounts were sealed before the key check', async () => {
+    const database = await freshDatabase();
+    const secretKey = randomBytes(32).toString('base64url');
+    await withStores([scaleOutConfig(database.url, { SECRET_KEY: secretKey })], async ([stores]) => {
+      await createAccount(accountDeps(stores!), { plan: 'FREE' });
+    });
+    // A database from before the key check: accounts, no settings.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query('DELETE FROM settings');
+    await client.end();
+    const without = openStores(scaleOutConfig(database.url));
+    await expect(without.ready()).rejects.toThrow(/sealed with another key/);
+    await without.closeAndWait();
+    expect(await storedKeys(database.url)).toEqual([]);
+  });
+
+  it('makes the service warn once at start, without the key; SECRET_KEY set: no warning', async () => {
     const start = async (env: Record<string, string>): Promise<{ msg: string }[]> => {
+      // A database of its own each: a key check made by one key refuses another.
+      const database = await freshDatabase();
       const lines: string[] = [];
       const sink = new Writable({
         write(chunk: Buffer, _encoding, done) {

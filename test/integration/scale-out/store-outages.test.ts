@@ -31,11 +31,13 @@ afterAll(async () => {
   if (prefix) await dropRedisPrefix(prefix);
 });
 
+// One key for the file's database: a process with another key is refused (secret-key.ts).
+const SECRET_KEY = randomBytes(32).toString('base64url');
 const env = (redisUrl: string, databaseUrl: string) => ({
   REDIS_URL: redisUrl,
   DATABASE_URL: databaseUrl,
   REDIS_PREFIX: prefix,
-  SECRET_KEY: randomBytes(32).toString('base64url'),
+  SECRET_KEY,
 });
 
 function submit(api: TestApi, key: string) {

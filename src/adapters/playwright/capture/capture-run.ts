@@ -15,7 +15,7 @@ import { captureTimeout } from './capture-deadline.js';
 import { blockedNavigation, captureError, navigationError } from './capture-errors.js';
 import { contextOptionsOf, prepareContext } from './context-setup.js';
 import { watchDocuments } from './documents.js';
-import { httpError, navigate } from './navigate.js';
+import { egressUnreachable, httpError, navigate } from './navigate.js';
 import { setUpPage } from './page-setup.js';
 import type { NetworkTracker } from './page-capture.js';
 import { HANG_MS, paintsWithin, trackNetwork } from './page-capture.js';
@@ -225,6 +225,18 @@ async function openContext(
   return context;
 }
 
+/** How long a refused navigation of the page's own is given to show Chromium's error page, ms. */
+const ERROR_PAGE_COMMIT_MS = 1000;
+
+/** `cause` as the failure of the address the page sent itself on to. */
+function wentOn(url: string, cause: AppError): AppError {
+  return new AppError(
+    cause.code,
+    `The page sent itself on to ${url} (a script or a refresh), which failed: ${cause.message}`,
+    { retryable: cause.retryable, cause },
+  );
+}
+
 async function inPage(
   context: BrowserContext,
   page: Page,
@@ -315,33 +327,49 @@ async function inPage(
 
   /**
    * A page that sent itself on (a script's `location`, a meta refresh) to an address the egress
-   * refuses, or to one that cannot be reached, shows the refusal or Chromium's error page: the
-   * capture fails as a navigation there would have (`TARGET_BLOCKED`, `TARGET_UNREACHABLE`), not
-   * with a picture of the error page.
+   * refuses, or to one that cannot be reached, shows the refusal, the egress's own 502 page or
+   * Chromium's error page: the capture fails as a navigation there would have (`TARGET_BLOCKED`,
+   * `TARGET_UNREACHABLE`), not with a picture of it. A refused request the page never moved to (a
+   * download link clicked) leaves the page as it was, and is not a failure.
    */
-  function failOnLeftDocument(): void {
+  async function failOnLeftDocument(): Promise<void> {
     const url = page.url();
     const errorPage = url.startsWith('chrome-error://');
+    const blockReason = (u: string): string | null => deps.session.blockReason(u);
+    // The document shown is the refusal itself (a proxy's answer committed in the page).
+    const shown = errorPage ? null : blockedNavigation({ url, failedUrls: [], blockReason });
+    if (shown) throw shown;
     const failed = navigation.failedDocuments();
-    // Refused is refused, whether or not Chromium's error page has replaced the page yet.
-    const blocked = blockedNavigation({
-      url: errorPage ? spec.url : url,
-      failedUrls: failed.map((f) => f.url),
-      blockReason: (u) => deps.session.blockReason(u),
-    });
-    if (blocked) throw blocked;
+    const refused = failed.filter((f) => blockReason(f.url) !== null).map((f) => f.url);
+    // Refused is refused once Chromium's error page replaces the page, whether or not it has yet.
+    if (refused.length > 0 && (errorPage || (await errorPageWithin(ERROR_PAGE_COMMIT_MS)))) {
+      const blocked = blockedNavigation({ url: spec.url, failedUrls: refused, blockReason });
+      if (blocked) throw blocked;
+    }
+    const later = navigation.lastDocument();
+    if (!errorPage && later !== null && later !== navigation.response) {
+      const unreachable = await egressUnreachable(later, later.url());
+      if (unreachable) throw wentOn(later.url(), unreachable);
+    }
     const last = failed.at(-1);
-    if (!errorPage || last === undefined) return;
+    if (!page.url().startsWith('chrome-error://') || last === undefined) return;
     const cause = navigationError(new Error(last.reason), {
       url: last.url,
       navigationTimeoutMs: deps.navigationTimeoutMs,
       failedUrls: [last.url],
     });
-    const message = `The page sent itself on to ${last.url} (a script or a refresh), which failed: ${cause.message}`;
-    throw new AppError(cause.code, message, {
-      retryable: cause.retryable,
-      cause,
-    });
+    throw wentOn(last.url, cause);
+  }
+
+  /** True when the main frame shows Chromium's error page within `ms` (a failed navigation commits one). */
+  async function errorPageWithin(ms: number): Promise<boolean> {
+    const until = Date.now() + ms;
+    for (;;) {
+      if (page.isClosed()) return false;
+      if (page.url().startsWith('chrome-error://')) return true;
+      if (Date.now() >= until) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   async function failOnHttpStatus(): Promise<void> {
@@ -353,7 +381,7 @@ async function inPage(
     spec: CaptureSpec,
     onSetUpPhase: (phase: CapturePhase) => void,
   ): Promise<CaptureOutput> {
-    failOnLeftDocument();
+    await failOnLeftDocument();
     if (deps.prep) {
       onPhase('prepare');
       await deps.prep.settle(page);

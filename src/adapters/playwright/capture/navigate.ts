@@ -30,10 +30,12 @@ export interface Navigation {
    * address (a script's `location`, a meta refresh) is left showing Chromium's error page.
    */
   failedDocuments(): { url: string; reason: string }[];
+  /** The main frame's last document response (a later document's, when the page went on), or null. */
+  lastDocument(): Response | null;
 }
 
 /** The egress proxy's own 502 answer to a plain-http navigation it could not carry out, as an error. */
-async function egressUnreachable(response: Response | null, url: string): Promise<AppError | null> {
+export async function egressUnreachable(response: Response | null, url: string): Promise<AppError | null> {
   if (response?.status() !== 502 || !(response.headers()['content-type'] ?? '').startsWith('text/plain'))
     return null;
   const body = await response.text().catch(() => '');
@@ -81,10 +83,12 @@ export async function navigate(
     onDocumentFailed(request);
   });
   let lastStatus: number | null = null;
+  let lastResponse: Response | null = null;
   let lastHeaders: Record<string, string> | null = null;
   page.on('response', (response) => {
     if (!isMainFrameNavigation(page, response.request())) return;
     lastStatus = response.status();
+    lastResponse = response;
     lastHeaders = response.headers();
   });
   const failure = {
@@ -127,6 +131,7 @@ export async function navigate(
     pendingRequests: loadTimedOut ? options.network.inFlight() : 0,
     documentFailure,
     // The navigation's own document, failing as it arrives, is documentFailure's.
+    lastDocument: () => lastResponse,
     failedDocuments: () =>
       failedInOrder.filter((f) => f.request !== documentRequest).map(({ url, reason }) => ({ url, reason })),
   };
