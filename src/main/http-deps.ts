@@ -18,6 +18,7 @@ import type { JobQueue } from '../ports/job-queue.js';
 import type { UrlGuard } from '../ports/url-guard.js';
 import type { Metrics } from './metrics.js';
 import type { Stores } from './stores.js';
+import { within } from './within.js';
 
 /** What the HTTP role is bound to. */
 export interface HttpContext {
@@ -36,19 +37,6 @@ export interface HttpContext {
 
 /** How long a scrape of `/metrics` waits for the queue's depth, ms. */
 const QUEUE_SCRAPE_TIMEOUT_MS = 1_000;
-
-/** `promise`, or a rejection when it takes longer than `ms`. */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** An artifact store that can tell whether it is reachable (S3: a cached read of a probe object; a local folder: writable). */
 function canCheck(store: ArtifactStore): store is ArtifactStore & { check(): Promise<void> } {
@@ -96,7 +84,11 @@ export function bindHttpDeps(ctx: HttpContext): HttpDeps {
   };
   // Read at each scrape of /metrics, bounded: NaN (unknown) when the queue does not answer in time.
   const readQueueDepth = async (): Promise<void> => {
-    const depth = await within(stores.queue.depth(), QUEUE_SCRAPE_TIMEOUT_MS).catch(() => null);
+    const depth = await within(
+      stores.queue.depth(),
+      QUEUE_SCRAPE_TIMEOUT_MS,
+      'the queue gave no depth in time',
+    ).catch(() => null);
     metrics.setQueueDepth(depth ?? { waiting: NaN, active: NaN });
   };
   const submitDeps = {

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import type { HostCheck, HostChecker } from '../../ports/host-checker.js';
 import type { UrlGuard } from '../../ports/url-guard.js';
 import type { AddressPolicy } from './address-policy.js';
+import { urlShapeProblem } from '../../domain/capture-request.js';
 
 /** Longest URL accepted, in characters. */
 export const MAX_URL_LENGTH = 2048;
@@ -117,26 +118,14 @@ export function createHostChecker(options: HostCheckOptions): HostChecker {
 
 export type UrlGuardOptions = HostCheckOptions;
 
-/** Checks a URL's scheme, userinfo and length before any lookup: the refusal sentence or the host. */
+/**
+ * Checks a URL's length, then its shape (the domain's `urlShapeProblem`: scheme, userinfo, host)
+ * before any lookup: the refusal sentence or the host.
+ */
 export function checkUrlShape(url: string, httpsOnly: boolean): { reason: string } | { host: string } {
   if (url.length > MAX_URL_LENGTH) return { reason: `The URL is longer than ${MAX_URL_LENGTH} characters.` };
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return { reason: 'The URL is not a valid absolute URL.' };
-  }
-  const scheme = parsed.protocol;
-  if (httpsOnly && scheme !== 'https:')
-    return { reason: `The URL must use https, not ${scheme.slice(0, -1)}.` };
-  if (scheme !== 'http:' && scheme !== 'https:') {
-    return { reason: `Only http and https URLs are allowed, not ${scheme.slice(0, -1)}.` };
-  }
-  if (parsed.username !== '' || parsed.password !== '') {
-    return { reason: 'URLs with a user name or password (user:pass@host) are not allowed.' };
-  }
-  if (parsed.hostname === '') return { reason: 'The URL has no host.' };
-  return { host: parsed.hostname };
+  const problem = urlShapeProblem(url, httpsOnly);
+  return problem !== null ? { reason: problem } : { host: new URL(url).hostname };
 }
 
 /**
