@@ -8,14 +8,15 @@ import {
   countIn,
   dayShownIn,
   plain,
+  saysOnlyWhen,
   showsSomeDay,
   showsSomeTime,
   showsAgo,
-  withoutDaysAndTimes,
   stem,
   synonymsOf,
   titleCased,
   words,
+  writersOf,
 } from './text.js';
 
 /*
@@ -364,13 +365,22 @@ export function soleDate(
   const published = map.about?.published;
   const day = published ? dayShownIn(published) : null;
   if (!day) return who ? authorAndTime(query, views) : published ? -1 : firstTimeShown(query, views);
-  const authors = (map.about?.authors ?? []).map(plain).filter((a) => a.length > 2);
+  const authors = writersOf(map.about?.authors)
+    .map(plain)
+    .filter((a) => a.length > 2);
   if (who && authors.length === 0) return authorAndTime(query, views);
-  const showing = innermostShowing(
-    views,
-    (text, raw) =>
-      raw.length <= (who ? 160 : 80) && day(raw) && (!who || authors.some((a) => text.includes(a))),
-  );
+  const showingDay = (day: (text: string) => boolean): ElementView[] =>
+    innermostShowing(
+      views,
+      (text, raw) =>
+        raw.length <= (who ? 160 : 80) && day(raw) && (!who || authors.some((a) => text.includes(a))),
+    );
+  // The day itself, or else the day before or after (shown in the reader's zone), below a
+  // masthead that shows today's.
+  const exact = showingDay(day);
+  const nearDay = exact.length === 0 && published ? dayShownIn(published, true) : null;
+  const top = (pageHeadline(views)?.element.box.y ?? 0) - 150;
+  const showing = nearDay ? showingDay(nearDay).filter((v) => v.element.box.y >= top) : exact;
   if (who && showing.length !== 1) return showing.length === 0 ? authorAndTime(query, views) : -1;
   return firstOrLast(query, showing);
 }
@@ -664,7 +674,7 @@ export function evidentFound(
     ['quoted', () => quotedShowing(description, query, views)],
     ['updated', () => soleUpdated(query, views)],
     ['name', () => authorName(description, query, views, authors)],
-    ['byline', () => soleByline(query, views)],
+    ['byline', () => soleByline(query, views, authors)],
     ['contents', () => contentsBox(query, views)],
     ['footer', () => pageFooter(query, views, description)],
     ['breadcrumb', () => breadcrumbTrail(query, views)],
@@ -1798,7 +1808,9 @@ const WRITINGS = new Set(
  * article text", "the story text", "the post content", "the body of the tutorial", "the text of the
  * story about the second-generation Apple Pencil" — words of the page's `h1`; not "the text of the
  * question"): the innermost element that holds at least 70 % of the page's paragraphs of 80
- * characters or more, when it has at least three. -1 otherwise.
+ * characters or more, when it has at least three; when none does (a story above a feed of teasers),
+ * the innermost that holds 70 % of those of the element whose paragraphs say the most (as
+ * Readability scores them), when it has three. -1 otherwise.
  */
 export function mainText(query: Query, views: readonly ElementView[]): number {
   const asked = asks(query, 'body') || asks(query, 'article');
@@ -1814,7 +1826,25 @@ export function mainText(query: Query, views: readonly ElementView[]): number {
   const beside = (a: number): boolean =>
     asides(views[a]) && !(headline?.ancestors.includes(a) ?? false) && (held.get(a) ?? 0) < long.length;
   const paragraphs = long.filter((v) => !v.ancestors.some(beside));
-  return innermostHolding(views, paragraphs, 3);
+  const most = innermostHolding(views, paragraphs, 3);
+  if (most < 0) return -1;
+  // A story above a feed of teasers, each with its one paragraph, is held with the feed: then the
+  // story's own paragraphs — those of the element whose paragraphs say the most, as Readability
+  // scores them — when the others are such teasers.
+  const said = new Map<number, number>();
+  const perParent = new Map<number, number>();
+  for (const p of paragraphs) {
+    const parent = p.ancestors[0];
+    if (parent === undefined) continue;
+    said.set(parent, (said.get(parent) ?? 0) + p.element.text.length);
+    perParent.set(parent, (perParent.get(parent) ?? 0) + 1);
+  }
+  const best = [...said].reduce((a, b) => (b[1] > a[1] ? b : a), [-1, 0])[0];
+  const own = paragraphs.filter((p) => p.ancestors.includes(best));
+  const others = paragraphs.filter((p) => !p.ancestors.includes(best));
+  const teasers = others.filter((p) => perParent.get(p.ancestors[0] ?? -1) === 1);
+  if (own.length < 3 || others.length < 3 || teasers.length < 0.8 * others.length) return most;
+  return innermostHolding(views, own, 3);
 }
 
 /** Words of an id or class that mark what stands beside a story: its comments, replies, a sidebar. */
@@ -3218,13 +3248,6 @@ const BYLINE =
 
 /** A line that ends "by" and a name of one to three words. */
 const BY_AT_END = /\s(?:[Bb]y|BY)\s*:?\s+\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}$/u;
-/** Words a line says when with, besides its day and time: "Posted on Tue., March 5th at noon · 5 min read". */
-const WHEN_WORDS = new Set(
-  'posted published updated originally written last on at of in the a about around noon midnight am pm a.m p.m st nd rd th h hr hrs ago today yesterday min mins read mon tue tues wed thu thur thurs fri sat sun monday tuesday wednesday thursday friday saturday sunday'.split(
-    ' ',
-  ),
-);
-
 /**
  * True for a line that says when and then "by" and a name, and nothing else: "2/26/2015 7:11 AM PST
  * BY TMZ STAFF", "Posted on May 3 by Jane Doe" — not a caption ("… Photograph by John Smith"),
@@ -3238,23 +3261,22 @@ function datedBy(text: string): boolean {
   return saysOnlyWhen(before);
 }
 
-/** True when what is left of `text` once its days and times are read says when and nothing else: "Posted on", "at", "PST". */
-function saysOnlyWhen(text: string): boolean {
-  return (withoutDaysAndTimes(text).match(/\p{L}[\p{L}.]*/gu) ?? []).every(
-    (w) => WHEN_WORDS.has(w.toLowerCase().replace(/\.$/, '')) || /^\p{Lu}{2,4}$/u.test(w),
-  );
-}
-
 /** Words a description of a byline uses besides kind words: "who wrote it and when", "the author's name". */
 const BYLINE_WORDS = /^(?:author|wr[io]t|report|by|start|ask|post|publish|edit|when|date|day|time|name)/;
 
 /**
  * The page's byline, when the description asks who wrote it ("the author", "who wrote it and
  * when", "the reporter's name"): the one element of at most 160 characters that begins "By"
- * ("Written by", "Posted by") and a capitalised name. -1 otherwise, also when the page shows
- * several (the bylines of a list of stories).
+ * ("Written by", "Posted by") and a capitalised name. Of several, the one not in a menu, list,
+ * banner or aside (a radio show "By Any Means Necessary" in the menu), and of those the one that
+ * shows a writer the metadata names (`authors`). -1 otherwise, also when the page shows several
+ * (the bylines of a list of stories).
  */
-export function soleByline(query: Query, views: readonly ElementView[]): number {
+export function soleByline(
+  query: Query,
+  views: readonly ElementView[],
+  authors: readonly string[] = [],
+): number {
   const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
   // "the share buttons below the byline" asks for share buttons.
   const other = strong.some((id) => id !== 'byline' && id !== 'date');
@@ -3266,10 +3288,18 @@ export function soleByline(query: Query, views: readonly ElementView[]): number 
   if (!asked || aside) return -1;
   // "who wrote it and when", "the author and publication time": the line must show the day too.
   const when = asksWhen(query);
-  return soleShowing(
+  const lines = innermostShowing(
     views,
     (_, raw) => raw.length <= 160 && BYLINE.test(raw.trim()) && (!when || showsSomeDay(raw)),
   );
+  if (lines.length <= 1) return lines[0]?.index ?? -1;
+  const beside = (v: ElementView | undefined): boolean =>
+    v !== undefined && (asides(v) || v.tag === 'li' || v.role === 'banner');
+  const own = lines.filter((v) => !beside(v) && !v.ancestors.some((a) => beside(views[a])));
+  const names = authors.map(plain).filter((a) => a.length > 2);
+  const named = own.filter((v) => names.some((a) => ` ${plainText(v)} `.includes(` ${a} `)));
+  const sole = own.length === 1 ? own : named;
+  return sole.length === 1 ? (sole[0]?.index ?? -1) : -1;
 }
 
 /** Words of a description that name who wrote the page. */
@@ -3923,7 +3953,7 @@ export function authorName(
 ): number {
   // "Who wrote it" is the line "By …" when the page has one ({@link soleByline}), else the name.
   const who = WHO_WROTE_PAGE.test(description);
-  if (who ? soleByline(query, views) >= 0 : !NAME_ASKED.test(description)) return -1;
+  if (who ? soleByline(query, views, authors) >= 0 : !NAME_ASKED.test(description)) return -1;
   if (MORE_THAN_NAME.test(description) || query.ordinal !== null) return -1;
   // "The username field", "the login form's username box": a control, not who wrote the page.
   if (query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'byline')) return -1;
@@ -3941,7 +3971,8 @@ export function authorName(
       !up.ancestors.some((b) => views[b]?.role === 'main' || views[b]?.tag === 'article');
     return up !== undefined && ((asides(up) && !storyFooter(up, views)) || siteBanner);
   };
-  const named = authors.map((a) => a.toLowerCase()).filter((a) => a.length > 0);
+  // Names of three letters or more, whole words: "RT" is not in "Also on rt.com".
+  const named = authors.map(plain).filter((a) => a.length > 2);
   // "Who wrote it" takes a name only when the page's metadata says whose: a link to /user/… or a
   // word near a byline's class is not enough for so common a question.
   if (who && named.length === 0) return -1;
@@ -3959,7 +3990,7 @@ export function authorName(
         (marked(v) || v.ancestors.slice(0, 3).some((a) => marked(views[a]))) &&
         !beside(v.index) &&
         !v.ancestors.some(beside) &&
-        (named.length === 0 || named.some((a) => text.toLowerCase().includes(a)))
+        (named.length === 0 || named.some((a) => ` ${plain(text)} `.includes(` ${a} `)))
       );
     }),
   );

@@ -2,7 +2,7 @@ import type { ElementMap } from '../../ports/element-locator.js';
 import type { ElementView } from './kinds.js';
 import { kindsOf, takenFor } from './kinds.js';
 import type { Query, Scorer } from './hand-matcher.js';
-import { countIn, words } from './text.js';
+import { countIn, words, writersOf } from './text.js';
 
 /**
  * What the learned ranker knows of one element for one description: the hand-written matcher's
@@ -363,7 +363,9 @@ export function featureRows(
   // Who the page says wrote it and when it says it was published (its metadata): the elements that
   // show that name or that date.
   const mentioned = new Set([...kinds, ...query.contextKinds].map((k) => k.kind.id));
-  const authorNames = (map.about?.authors ?? []).map((a) => words(a)).filter((w) => w.length > 0);
+  const authorNames = writersOf(map.about?.authors)
+    .map((a) => words(a))
+    .filter((w) => w.length > 0);
   // How much of each name the element shows, and how much of the element is a name.
   const authorMatch = new Array<number>(n).fill(0);
   const authorShare = new Array<number>(n).fill(0);

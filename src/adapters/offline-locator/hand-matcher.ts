@@ -4,6 +4,7 @@ import { kindsOf, takenFor, viewsOf } from './kinds.js';
 import {
   blankParentheses,
   sameOrPrefix,
+  saysOnlyWhen,
   showsSomeDay,
   showsSomeTime,
   synonymsOf,
@@ -485,6 +486,8 @@ export const DOUBT_CAP = 0.55;
 export function doubtful(query: Query, chosen: ElementView, map: ElementMap): boolean {
   if (wrongPlace(query, chosen, map)) return true;
   if (undated(query, chosen)) return true;
+  if (nameless(query, chosen)) return true;
+  if (smallForAPhoto(query, chosen)) return true;
   if (longForADate(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
@@ -511,6 +514,46 @@ function undated(query: Query, chosen: ElementView): boolean {
     timeAsked(query);
   const text = chosen.element.text;
   return byline && when && !text.endsWith('…') && !showsSomeDay(text) && !showsSomeTime(text);
+}
+
+/**
+ * True when the description asks who wrote it and not when ("the author's name", "who wrote the
+ * article") and the element, whose whole text the map holds, says when and nothing else: a box
+ * classed "author-name" that shows only "20 Nov 2019 08:00 GMT".
+ */
+function nameless(query: Query, chosen: ElementView): boolean {
+  const byline = query.kinds.some((k) => k.kind.id === 'byline' && k.strength >= 0.8);
+  const when =
+    query.kinds.some((k) => k.kind.id === 'date' && k.strength >= 0.5) ||
+    query.terms.some((t) => ['when', 'date', 'day', 'time', 'timestamp'].includes(t.word));
+  const text = chosen.element.text;
+  return (
+    byline &&
+    !when &&
+    !text.endsWith('…') &&
+    (showsSomeDay(text) || showsSomeTime(text)) &&
+    saysOnlyWhen(text)
+  );
+}
+
+/** Words that ask for a small picture: "the author's photo", "the product thumbnails", "the flag icon", "the rating picture". */
+const SMALL_PICTURE = new Set(
+  words(
+    'icon icons avatar avatars thumbnail thumbnails thumb profile logo badge flag emoji small tiny mini author writer reporter user member person reviewer contributor headshot portrait rating',
+  ),
+);
+
+/**
+ * True when the description asks for a picture ("the main photo", "the image of the product") — not
+ * a small one (an avatar, icon, thumbnail) — and the element is smaller than 150 px both ways: a
+ * site's 16 px icon or 42 px logo is no one's photo.
+ */
+function smallForAPhoto(query: Query, chosen: ElementView): boolean {
+  const photo = query.kinds.some((k) => k.kind.id === 'image' && k.strength >= 0.8);
+  if (!photo || query.kinds.some((k) => k.kind.id !== 'image' && k.strength >= 0.8)) return false;
+  if (query.terms.some((t) => SMALL_PICTURE.has(t.word))) return false;
+  const { width, height } = chosen.element.box;
+  return width < 150 && height < 150 && width * height > 0;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { ElementView } from './kinds.js';
 import type { Shape } from './ranker.js';
 import { argmax, calibrationSignals, confidenceOf, nestedGap, sameFamily, scoreRows } from './ranker.js';
 import { RANKER } from './ranker-weights.js';
-import { words } from './text.js';
+import { words, writersOf } from './text.js';
 import {
   codeFound,
   commentMarked,
@@ -134,7 +134,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
     // whose trail is only a class): the rule's element, when it fits as the locator's would.
     const found =
       query.ordinal === null
-        ? vouchedEvident(evidentFound(description, query, views, map.about?.authors))
+        ? vouchedEvident(evidentFound(description, query, views, writersOf(map.about?.authors)))
         : -1;
     const rows = found >= 0 ? featureRows(query, views, scorer, map, -1, found) : [];
     const selector = views[found]?.element.selector;
@@ -154,7 +154,7 @@ export function shortlistOffline(description: string, map: ElementMap, size: num
   }
   // An ordinal is the hand matcher's to resolve: the ranker only shortlists, when asked to.
   if (query.ordinal !== null && size <= 0) return { answer: hand.answer, shortlist: [] };
-  const evidentOne = evidentFound(description, query, views, map.about?.authors);
+  const evidentOne = evidentFound(description, query, views, writersOf(map.about?.authors));
   const evident = evidentOne.index;
   const rows = featureRows(query, views, scorer, map, hand.index, evident);
   const scores = numberedScores(

@@ -246,30 +246,86 @@ const MONTHS = [
 
 /**
  * A test of whether a text shows the calendar day that `iso` (a date as pages give it in their
- * metadata: "2017-01-13T00:00:04-05:00", "2019-04-28 06:01:07") names, as written on the page: "JAN.
- * 13, 2017", "March 5th, 2021", "21 September 2020", "27. September 2018", "2017-01-13",
- * "13.01.2017", "1/13/2017". The day is the one written in `iso`, not converted to another time
- * zone. Null when `iso` is not such a date.
+ * metadata: "2017-01-13T00:00:04-05:00", "2019-04-28 06:01:07", "Mon, 18 Nov 2019 16:07:38 -0600")
+ * names, as written on the page: "JAN. 13, 2017", "March 5th, 2021", "21 September 2020", "27.
+ * September 2018", "2017-01-13", "13.01.2017", "1/13/2017", "27/09/2018", "11/19/19", "Posted Nov
+ * 19" (in a short text, and no year written after it). With `near`, the days before and after
+ * instead, for a date with a time of day: it may be shown on another day in the reader's zone
+ * (published 2019-11-20T02:59Z, shown "November 19, 2019 at 8:59 pm"), with the time's minutes. Null when `iso` is no
+ * date (or, with `near`, no date with a time).
  */
-export function dayShownIn(iso: string): ((text: string) => boolean) | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso.trim());
-  if (!m) return null;
-  const [ymd, year, month, day] = [m[0], Number(m[1]), Number(m[2]), Number(m[3])];
-  const name = `${MONTHS[month - 1] ?? '-'}\\p{L}*\\.?`;
-  const d = `0?${day}`;
+export function dayShownIn(iso: string, near = false): ((text: string) => boolean) | null {
+  const days = daysOf(iso.trim(), near);
+  if (days.length === 0) return null;
+  const ymds = days.map(([y, m, d]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+  // A year glued to the time after it ("NOV 20 20194:29 AM") still ends there.
+  const yearEnd = '(?:(?!\\d)|(?=\\d{1,2}:\\d{2}))';
   const written = new RegExp(
-    [
-      `\\b${d}(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?${name},?\\s+${year}\\b`,
-      `\\b${name}\\s+${d}(?:st|nd|rd|th)?,?\\s+${year}\\b`,
-      `\\b${d}\\.0?${month}\\.${year}\\b`,
-      `\\b0?${month}/${d}/${year}\\b`,
-    ].join('|'),
+    days
+      .map(([year, month, day]) => {
+        const name = `${MONTHS[month - 1] ?? '-'}\\p{L}*\\.?`;
+        const d = `0?${day}`;
+        return [
+          `\\b${d}(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?${name},?\\s+${year}${yearEnd}`,
+          `\\b${name}\\s+${d}(?:st|nd|rd|th)?,?\\s+${year}${yearEnd}`,
+          `\\b${d}\\.0?${month}\\.${year}\\b`,
+          `\\b0?${month}/${d}/${year}\\b`,
+          `\\b${d}/0?${month}/${year}\\b`,
+        ].join('|');
+      })
+      .join('|'),
     'u',
   );
+  // The day without its year or with two digits of it, only in a short text: "Posted Nov 19, 6:51
+  // AM", "11/19/19 06:56 AM EST", not "headlines for Nov. 19" or "Horoscope for Wednesday, 11/20/19".
+  const short = new RegExp(
+    days
+      .map(([year, month, day]) => {
+        const yy = String(year % 100).padStart(2, '0');
+        return [
+          `\\b${MONTHS[month - 1] ?? '-'}\\p{L}*\\.?\\s+0?${day}(?:st|nd|rd|th)?\\b(?!,?\\s*(?:19|20)\\d{2}\\b)`,
+          `\\b0?${day}\\.0?${month}\\.${yy}\\b`,
+          `\\b0?${month}/0?${day}/${yy}\\b`,
+        ].join('|');
+      })
+      .join('|'),
+    'u',
+  );
+  // Another day only with the same minutes past the hour: "8:59 pm" for 02:59Z.
+  const minutes = near ? new RegExp(`\\b\\d{1,2}[:.h]${minutesOf(iso.trim())}\\b`) : null;
   return (text) => {
     const t = text.toLowerCase();
-    return t.includes(ymd) || written.test(t);
+    return (
+      (ymds.some((ymd) => t.includes(ymd)) || written.test(t) || (t.length <= 32 && short.test(t))) &&
+      (minutes === null || minutes.test(t))
+    );
   };
+}
+
+/** The minutes past the hour of a metadata date's time ("02:59:46Z" → "59"). */
+function minutesOf(iso: string): string {
+  const m = /^\d{4}-\d{2}-\d{2}[T ]\d{1,2}:(\d{2})/.exec(iso);
+  const parsed = m ? null : new Date(Date.parse(iso.replace(/\s+(?:[ECMP][SD]T|GMT|UTC)$/i, '')));
+  return m?.[1] ?? String(parsed?.getUTCMinutes() ?? 0).padStart(2, '0');
+}
+
+/**
+ * The calendar day a metadata date names: the day written in an ISO date, or the day of a date in
+ * another form (RFC 2822's "Mon, 18 Nov 2019 16:07:38 -0600", "November 19, 2019, 07:47 PM EST");
+ * with `near`, the days before and after it when it has a time of day. None when it is no date.
+ */
+function daysOf(iso: string, near: boolean): [number, number, number][] {
+  const m = /^(\d{4})-(\d{2})-(\d{2})([T ]\d{1,2}:\d{2})?/.exec(iso);
+  const parsed = m ? null : Date.parse(iso.replace(/\s+(?:[ECMP][SD]T|GMT|UTC)$/i, ''));
+  if (!m && (parsed === null || Number.isNaN(parsed))) return [];
+  const at = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12) : (parsed as number);
+  const timed = m ? m[4] !== undefined : true;
+  const dayMs = 86_400_000;
+  const around = near ? (timed ? [-dayMs, dayMs] : []) : [0];
+  return around.map((shift) => {
+    const d = new Date(at + shift);
+    return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+  });
 }
 
 /** True when `text` shows the day `iso` names (see {@link dayShownIn}). */
@@ -355,8 +411,41 @@ export function withoutDaysAndTimes(text: string): string {
   return text.replace(ALL_DAYS, ' ').replace(ALL_AGO_ELSEWHERE, ' ').replace(ALL_TIMES, ' ');
 }
 
+/** Words a line says when with, besides its day and time: "Posted on Tue., March 5th at noon · 5 min read". */
+const WHEN_WORDS = new Set(
+  'posted published updated originally written last on at of in the a about around noon midnight am pm a.m p.m st nd rd th h hr hrs ago today yesterday min mins read mon tue tues wed thu thur thurs fri sat sun monday tuesday wednesday thursday friday saturday sunday'.split(
+    ' ',
+  ),
+);
+
+/** True when what is left of `text` once its days and times are read says when and nothing else: "Posted on", "at", "PST". */
+export function saysOnlyWhen(text: string): boolean {
+  return (withoutDaysAndTimes(text).match(/\p{L}[\p{L}.]*/gu) ?? []).every(
+    (w) => WHEN_WORDS.has(w.toLowerCase().replace(/\.$/, '')) || /^\p{Lu}{2,4}$/u.test(w),
+  );
+}
+
 /** True when most words of three letters or more are capitalised: Title Case or capitals throughout. */
 export function titleCased(text: string): boolean {
   const long = text.match(/\b\p{L}{3,}/gu) ?? [];
   return long.length > 0 && long.filter((w) => /^\p{Lu}/u.test(w)).length > long.length / 2;
+}
+
+/**
+ * The names of a page's writers as its metadata gives them, each followed by the bare name when it
+ * carries more: an affiliation or role after a comma, bar, dash or full stop ("Finian Cunningham.
+ * Sputnik International", "TOM KRISHER, AP Auto Writer", "Amy Kuperinsky | NJ Advance Media for
+ * NJ.com") or a label before a colon ("Текст: Венера Ерофеева").
+ */
+export function writersOf(authors: readonly string[] | undefined): string[] {
+  const out: string[] = [];
+  for (const given of authors ?? []) {
+    const name = given
+      .replace(/^[^:：]{1,12}[:：]\s*/u, '')
+      .split(/\s*[,|•·]\s*|\s+[-–—]\s+|(?<=\p{L}{2,})\.\s+(?=\p{Lu})/u)[0]
+      ?.trim();
+    out.push(given);
+    if (name !== undefined && name !== given.trim() && name.split(/\s+/).length >= 2) out.push(name);
+  }
+  return [...new Set(out)];
 }

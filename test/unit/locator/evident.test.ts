@@ -790,6 +790,42 @@ describe("the page's running text and its share bar", () => {
     expect(mainText(parseDescription('the text of the story about the Apple Pencil'), views)).toBe(-1);
   });
 
+  it("is the story's own paragraphs when a feed of teasers below holds as many", () => {
+    // The story's three paragraphs, then six teasers each with its one paragraph: the page's
+    // wrapper holds most paragraphs, but the story's box says the most.
+    const teaser = (i: number): PageElement[] => [
+      element(
+        { selector: `article.t${i}`, tag: 'article', role: 'article', box: wide(90) },
+        3000 + 100 * i,
+        1,
+      ),
+      element(
+        { selector: `article.t${i} p`, tag: 'p', text: `Teaser ${i} `.repeat(10), box: wide(60) },
+        3000 + 100 * i,
+        2 + 4 + 2 * i,
+      ),
+    ];
+    const feed = [
+      element({ selector: 'div.page', tag: 'div', box: wide(4000) }, 0, null), // 0
+      element({ selector: 'div.wrap', tag: 'div', box: wide(4000) }, 0, 0), // 1
+      element({ selector: 'section.story', tag: 'section', box: wide(300) }, 300, 1), // 2
+      para(0, 2), // 3
+      para(1, 2), // 4
+      para(2, 2), // 5
+      ...[0, 1, 2, 3, 4, 5].flatMap(teaser),
+    ];
+    expect(mainText(parseDescription('the article text'), viewsOf(feed))).toBe(2);
+    // Paragraphs spread over the story's parts, not teasers: what holds them all.
+    const parts = [
+      ...feed.slice(0, 6),
+      element({ selector: 'section.more', tag: 'section', box: wide(300) }, 600, 1), // 6
+      para(3, 6),
+      para(4, 6),
+      para(5, 6),
+    ];
+    expect(mainText(parseDescription('the article text'), viewsOf(parts))).toBe(1);
+  });
+
   it('is vouched for, the share bar and the running text, not what no rule found', () => {
     const share = evidentFound('the share buttons', parseDescription('the share buttons'), views);
     expect(share).toEqual({ index: 8, rule: 'share' });
@@ -1549,7 +1585,13 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
       ...page,
       element({ selector: 'li.by', tag: 'li', text: 'By Max Muster' }, 2200, 7),
     ]);
-    expect(soleByline(parseDescription('the author'), twice)).toBe(-1);
+    // A list item's "By …" is another story's (or a menu's "By Any Means Necessary"): the story's stands.
+    expect(soleByline(parseDescription('the author'), twice)).toBe(3);
+    const two = viewsOf([...page, element({ selector: 'p.by', tag: 'p', text: 'By Max Muster' }, 2200, 7)]);
+    expect(soleByline(parseDescription('the author'), two)).toBe(-1);
+    // Of two, the one that shows a writer the metadata names.
+    expect(soleByline(parseDescription('the author'), two, ['Max Muster'])).toBe(10);
+    expect(soleByline(parseDescription('the author'), two, ['Erika Mustermann'])).toBe(-1);
   });
 
   it('is the box the heading "Contents" heads, not a link of that name', () => {

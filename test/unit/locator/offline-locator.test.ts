@@ -24,7 +24,7 @@ import { FEATURES } from '../../../src/adapters/offline-locator/features.js';
 import { DOUBT_CAP, doubtful } from '../../../src/adapters/offline-locator/hand-matcher.js';
 import type { ElementView } from '../../../src/adapters/offline-locator/kinds.js';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
-import { showsDate, words } from '../../../src/adapters/offline-locator/text.js';
+import { dayShownIn, showsDate, words, writersOf } from '../../../src/adapters/offline-locator/text.js';
 import type { ElementMap, PageElement } from '../../../src/ports/element-locator.js';
 import { CROP_CONFIDENCE } from '../../../src/ports/element-locator.js';
 import { element, storyMap } from '../../helpers/page-elements.js';
@@ -1198,6 +1198,113 @@ describe('a cookie notice', () => {
   });
 });
 
+describe("the page's writers", () => {
+  it('are the names the metadata gives, and the bare name when it says more', () => {
+    expect(writersOf(['Finian Cunningham. Sputnik International'])).toEqual([
+      'Finian Cunningham. Sputnik International',
+      'Finian Cunningham',
+    ]);
+    expect(writersOf(['TOM KRISHER, AP Auto Writer'])).toContain('TOM KRISHER');
+    expect(writersOf(['Amy Kuperinsky | NJ Advance Media for NJ.com'])).toContain('Amy Kuperinsky');
+    expect(writersOf(['Текст: Венера Ерофеева'])).toContain('Венера Ерофеева');
+    expect(writersOf(['Jane M. Doe', 'Reuters'])).toEqual(['Jane M. Doe', 'Reuters']);
+    expect(writersOf(undefined)).toEqual([]);
+  });
+
+  it("give the author's name of a byline whose metadata adds an affiliation", () => {
+    const page = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A column' }, 100, null), // 0
+      element(
+        {
+          selector: 'div.refs',
+          tag: 'div',
+          box: { x: 0, y: 160, width: 1264, height: 18 },
+          text: 'by Finian Cunningham',
+        },
+        160,
+        null,
+      ), // 1
+      element(
+        {
+          selector: 'a.author',
+          tag: 'a',
+          role: 'link',
+          attributes: { href: '/authors/finian' },
+          text: 'Finian Cunningham',
+        },
+        160,
+        1,
+      ), // 2
+      element(
+        { selector: 'p', tag: 'p', text: 'What was this British royal thinking? '.repeat(4) },
+        220,
+        null,
+      ), // 3
+    ];
+    const map = {
+      ...storyMap(page, 720),
+      about: { authors: ['Finian Cunningham. Sputnik International'], published: null, headline: null },
+    };
+    const answer = locateOffline("the author's name", map);
+    expect(answer.selector).toBe('a.author');
+    expect(answer.confidence).toBeGreaterThanOrEqual(CROP_CONFIDENCE);
+  });
+
+  it('are not a day alone in a box classed as the author\'s name, nor "RT" in "rt.com"', () => {
+    const page = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Helicopter crash' }, 100, null), // 0
+      element(
+        {
+          selector: 'div.article-heading-author-name',
+          tag: 'div',
+          attributes: { class: 'article-heading-author-name' },
+          text: '20 Nov 2019 08:00 GMT',
+        },
+        160,
+        null,
+      ), // 1
+      element({ selector: 'time', tag: 'time', text: '20 Nov 2019 08:00 GMT' }, 160, 1), // 2
+      element(
+        {
+          selector: 'a.read-more',
+          tag: 'a',
+          role: 'link',
+          attributes: { class: 'read-more' },
+          text: 'Also on rt.com',
+        },
+        400,
+        null,
+      ), // 3
+    ];
+    const about = { authors: ['RT'], published: '2019-11-20T08:02:00Z', headline: null };
+    const map = { ...storyMap(page, 720), about };
+    for (const description of ["the author's name", 'who wrote the article']) {
+      const answer = locateOffline(description, map);
+      expect(answer.confidence, description).toBeLessThan(CROP_CONFIDENCE);
+    }
+  });
+});
+
+describe('a photo asked for', () => {
+  const page = [
+    element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, null), // 0
+    element(
+      { selector: 'img.icon', tag: 'img', role: 'img', box: { x: 0, y: 84, width: 16, height: 16 } },
+      84,
+      null,
+    ), // 1
+    element({ selector: 'p', tag: 'p', text: 'The story goes on. '.repeat(8) }, 200, null), // 2
+  ];
+  it("is no 16 px icon, but a small picture may be the author's photo", () => {
+    const answer = locateOffline('the main photo', storyMap(page, 720));
+    expect(answer.selector !== 'img.icon' || answer.confidence < CROP_CONFIDENCE).toBe(true);
+    const views = viewsOf(page);
+    expect(doubtful(parseDescription('the main photo'), views[1]!, storyMap(page, 720))).toBe(true);
+    expect(doubtful(parseDescription("the author's photo"), views[1]!, storyMap(page, 720))).toBe(false);
+    expect(doubtful(parseDescription('the flag icon'), views[1]!, storyMap(page, 720))).toBe(false);
+  });
+});
+
 describe("the page's publication date", () => {
   it('is read in the ways pages write a day', () => {
     expect(showsDate('JAN. 13, 2017', '2017-01-13T00:00:04-05:00')).toBe(true);
@@ -1213,6 +1320,29 @@ describe("the page's publication date", () => {
     expect(showsDate('March 25, 2021', '2021-03-05')).toBe(false);
     expect(showsDate('© 2017 The Times', '2017-01-13')).toBe(false);
     expect(showsDate('JAN. 13, 2017', 'last Friday')).toBe(false);
+    // Day before month with slashes, a year glued to the time, two digits of the year or none in a
+    // short line, and metadata dates that are not ISO.
+    expect(showsDate('27/09/2018', '2018-09-27T09:00:40+00:00')).toBe(true);
+    expect(showsDate('PUBLISHED WED, NOV 20 20194:29 AM EST', '2019-11-20T09:29:08+0000')).toBe(true);
+    expect(showsDate('11/19/19 06:56 AM EST', '2019-11-19T06:56:43-05:00')).toBe(true);
+    expect(showsDate('Posted Nov 19, 6:51 AM', '2019-11-19T11:51:32.556Z')).toBe(true);
+    expect(showsDate('Horoscope for Wednesday, 11/20/19 by Christopher Renstrom', '2019-11-20')).toBe(false);
+    expect(showsDate('Fox News Flash top entertainment headlines for Nov. 19', '2019-11-19')).toBe(false);
+    expect(showsDate('Nov 19, 2018', '2019-11-19')).toBe(false);
+    expect(showsDate('19 Nov 2019 05:44 GMT', '19 Nov 2019 07:09 GMT')).toBe(true);
+    expect(showsDate('Published Nov 18, 2019 at 4:07 PM', 'Mon, 18 Nov 2019 16:07:38 -0600')).toBe(true);
+    expect(showsDate('November 19, 2019, 07:47 PM EST', 'November 19, 2019, 07:47 PM EST')).toBe(true);
+  });
+
+  it("is read on the day before or after, in the reader's zone, only at the same minutes", () => {
+    const near = dayShownIn('2019-11-20T02:59:46Z', true);
+    expect(near?.('November 19, 2019 at 8:59 pm')).toBe(true);
+    expect(near?.('November 19, 2019')).toBe(false);
+    expect(near?.('November 19, 2019 at 8:58 pm')).toBe(false);
+    expect(near?.('November 20, 2019 2:59 am')).toBe(false);
+    expect(showsDate('November 19, 2019 at 8:59 pm', '2019-11-20T02:59:46Z')).toBe(false);
+    // A day without a time is that day only.
+    expect(dayShownIn('2019-11-20', true)).toBe(null);
   });
 
   // A story: its byline line (author and date), the date on its own inside it, and a footer.
@@ -1262,6 +1392,32 @@ describe("the page's publication date", () => {
         about,
       }),
     ).toBe(-1);
+  });
+
+  it("is the day before or after, in the reader's zone, when the day itself is not shown", () => {
+    // Published 00:04 UTC on the 19th, shown "Nov. 18, 2019 7:04 pm ET" under a masthead's today.
+    const zoned = [
+      element({ selector: 'p.today', tag: 'p', text: 'November 20, 2019' }, 90, null), // 0
+      element(
+        { selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Is Football Violence a Crime?' },
+        160,
+        null,
+      ), // 1
+      element({ selector: 'time', tag: 'time', text: 'Nov. 18, 2019 7:04 pm ET' }, 350, null), // 2
+      element(
+        { selector: 'p', tag: 'p', text: 'NFL assaults have led to lawsuits before. '.repeat(3) },
+        400,
+        null,
+      ), // 3
+    ];
+    const zonedMap = {
+      ...storyMap(zoned, 720),
+      about: { authors: [], published: '2019-11-19T00:04:00.000Z', headline: null },
+    };
+    expect(soleDate(parseDescription('when was it published'), viewsOf(zoned), zonedMap)).toBe(2);
+    const answer = locateOffline('the publication date', zonedMap);
+    expect(answer.selector).toBe('time');
+    expect(answer.confidence).toBeGreaterThanOrEqual(CROP_CONFIDENCE);
   });
 
   it('is not there for another date; who and when on a page that does not say is its byline line', () => {
