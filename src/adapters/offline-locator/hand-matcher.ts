@@ -488,6 +488,8 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (undated(query, chosen)) return true;
   if (nameless(query, chosen)) return true;
   if (smallForAPhoto(query, chosen)) return true;
+  if (tallForAShareBar(query, chosen, map)) return true;
+  if (slightForComments(query, chosen)) return true;
   if (longForADate(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
@@ -546,14 +548,76 @@ const SMALL_PICTURE = new Set(
 /**
  * True when the description asks for a picture ("the main photo", "the image of the product") — not
  * a small one (an avatar, icon, thumbnail) — and the element is smaller than 150 px both ways: a
- * site's 16 px icon or 42 px logo is no one's photo.
+ * site's 42 px logo is no one's photo.
  */
 function smallForAPhoto(query: Query, chosen: ElementView): boolean {
   const photo = query.kinds.some((k) => k.kind.id === 'image' && k.strength >= 0.8);
   if (!photo || query.kinds.some((k) => k.kind.id !== 'image' && k.strength >= 0.8)) return false;
   if (query.terms.some((t) => SMALL_PICTURE.has(t.word))) return false;
   const { width, height } = chosen.element.box;
-  return width < 150 && height < 150 && width * height > 0;
+  // 16 x 16 is also what a picture that failed to load shows, whatever its size.
+  const unloaded = chosen.tag === 'img' && width === 16 && height === 16;
+  return width < 150 && height < 150 && width * height > 0 && !unloaded;
+}
+
+/**
+ * True when the description asks for share buttons and nothing else, and the element is taller than
+ * two windows: a story or a page's column that holds its share bar, not the bar.
+ */
+function tallForAShareBar(query: Query, chosen: ElementView, map: ElementMap): boolean {
+  const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
+  return (
+    strong.includes('share') &&
+    strong.every((id) => id === 'share' || id === 'button' || id === 'link') &&
+    chosen.element.box.height > 2 * map.viewport.height
+  );
+}
+
+/** Words that ask for a small part of the comments: "the comments link", "the comment count". */
+const COMMENT_PARTS = new Set(
+  words(
+    'link links button buttons heading title tab count counter number many total icon badge bubble powered toggle show view',
+  ),
+);
+
+/** Words that ask for one comment: "the top comment", "the pinned reply". */
+const ONE_COMMENT = new Set(
+  words('top one single latest newest oldest highest best pinned accepted featured'),
+);
+
+/**
+ * True when the description asks for the comments and nothing smaller, and the element is one short
+ * line: a "Comments" heading, tab or icon, a "View Comments" button — not the comments.
+ */
+function slightForComments(query: Query, chosen: ElementView): boolean {
+  const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
+  if (!strong.includes('comments') || strong.some((id) => id !== 'comments')) return false;
+  if ([...query.terms, ...query.contextTerms].some((t) => COMMENT_PARTS.has(t.word))) return false;
+  // One comment ("the first comment", "the top comment") may be one short line.
+  if (query.ordinal !== null || query.terms.some((t) => ONE_COMMENT.has(t.word))) return false;
+  const { text, box } = chosen.element;
+  return box.height < 40 && text.trim().length < 40;
+}
+
+/**
+ * True when the description asks for the page's navigation — not one at the bottom or in the
+ * footer — and the element is the footer's, or says "©": the site's fine print is no main menu.
+ */
+export function footerForNavigation(
+  query: Query,
+  chosen: ElementView,
+  views: readonly ElementView[],
+): boolean {
+  // "The main navigation menu" asks a menu (0.7) in the navigation.
+  const asked = [...query.kinds, ...query.contextKinds]
+    .filter((k) => k.strength >= 0.7)
+    .map((k) => k.kind.id);
+  if (!asked.includes('navigation') || asked.some((id) => id !== 'navigation')) return false;
+  if (query.contextKinds.some((k) => k.kind.id === 'footer') || query.place?.at === 'bottom') return false;
+  const footer = (v: ElementView | undefined): boolean => v?.tag === 'footer' || v?.role === 'contentinfo';
+  return (
+    footer(chosen) || chosen.ancestors.some((a) => footer(views[a])) || chosen.element.text.includes('©')
+  );
 }
 
 /**

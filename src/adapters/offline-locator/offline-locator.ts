@@ -6,7 +6,7 @@ import type {
   Shortlist,
 } from '../../ports/element-locator.js';
 import { FEATURES, featureRows } from './features.js';
-import { DOUBT_CAP, doubtful, locateByHand, wrongPlace } from './hand-matcher.js';
+import { DOUBT_CAP, doubtful, footerForNavigation, locateByHand, wrongPlace } from './hand-matcher.js';
 import type { HandAnswer, Query } from './hand-matcher.js';
 import type { ElementView } from './kinds.js';
 import type { Shape } from './ranker.js';
@@ -374,7 +374,8 @@ export function answerFits(
 
 /**
  * True when the answer `chosen` must not be cropped to however sure the ranker is: it is plainly not
- * what the description asks for ({@link doubtful}), or not where it says ({@link outOfContext}).
+ * what the description asks for ({@link doubtful}, {@link footerForNavigation}), or not where it
+ * says ({@link outOfContext}, {@link inCookieNotice}).
  */
 export function inDoubt(
   query: Query,
@@ -386,7 +387,10 @@ export function inDoubt(
   const view = views[chosen];
   return (
     view !== undefined &&
-    (doubtful(query, view, map) || outOfContext(query, rows, chosen) || inCookieNotice(query, views, view))
+    (doubtful(query, view, map) ||
+      outOfContext(query, rows, chosen) ||
+      inCookieNotice(query, views, view) ||
+      footerForNavigation(query, view, views))
   );
 }
 

@@ -21,7 +21,11 @@ import {
   vouchedElement,
 } from '../../../src/adapters/offline-locator/offline-locator.js';
 import { FEATURES } from '../../../src/adapters/offline-locator/features.js';
-import { DOUBT_CAP, doubtful } from '../../../src/adapters/offline-locator/hand-matcher.js';
+import {
+  DOUBT_CAP,
+  doubtful,
+  footerForNavigation,
+} from '../../../src/adapters/offline-locator/hand-matcher.js';
 import type { ElementView } from '../../../src/adapters/offline-locator/kinds.js';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { dayShownIn, showsDate, words, writersOf } from '../../../src/adapters/offline-locator/text.js';
@@ -1289,19 +1293,95 @@ describe('a photo asked for', () => {
   const page = [
     element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, null), // 0
     element(
-      { selector: 'img.icon', tag: 'img', role: 'img', box: { x: 0, y: 84, width: 16, height: 16 } },
+      { selector: 'img.icon', tag: 'img', role: 'img', box: { x: 0, y: 84, width: 42, height: 42 } },
       84,
       null,
     ), // 1
     element({ selector: 'p', tag: 'p', text: 'The story goes on. '.repeat(8) }, 200, null), // 2
   ];
-  it("is no 16 px icon, but a small picture may be the author's photo", () => {
+  it("is no 42 px icon, but a small picture may be the author's photo", () => {
     const answer = locateOffline('the main photo', storyMap(page, 720));
     expect(answer.selector !== 'img.icon' || answer.confidence < CROP_CONFIDENCE).toBe(true);
     const views = viewsOf(page);
     expect(doubtful(parseDescription('the main photo'), views[1]!, storyMap(page, 720))).toBe(true);
     expect(doubtful(parseDescription("the author's photo"), views[1]!, storyMap(page, 720))).toBe(false);
     expect(doubtful(parseDescription('the flag icon'), views[1]!, storyMap(page, 720))).toBe(false);
+    // 16 x 16 is what a picture that failed to load shows: its size is not known.
+    const unloaded = viewsOf([{ ...page[1]!, box: { x: 0, y: 84, width: 16, height: 16 } }])[0]!;
+    expect(doubtful(parseDescription('the main photo'), unloaded, storyMap(page, 720))).toBe(false);
+  });
+});
+
+describe('share buttons, comments and a main menu asked for', () => {
+  const map = storyMap([], 9000);
+  const one = (partial: Partial<PageElement> & Pick<PageElement, 'selector' | 'tag'>, y = 500): ElementView =>
+    viewsOf([element(partial, y, null)])[0]!;
+  it('are no story taller than two windows that holds the share bar', () => {
+    const story = one({
+      selector: 'article',
+      tag: 'article',
+      box: { x: 0, y: 500, width: 1264, height: 4141 },
+    });
+    const bar = one({ selector: 'ul.share', tag: 'ul', box: { x: 0, y: 500, width: 1264, height: 108 } });
+    expect(doubtful(parseDescription('the share buttons'), story, map)).toBe(true);
+    expect(doubtful(parseDescription('the share buttons'), bar, map)).toBe(false);
+  });
+
+  it('are no "Comments" heading or "View Comments" button, unless one comment or the link is asked', () => {
+    const button = one({
+      selector: 'div.view',
+      tag: 'div',
+      text: 'View Comments',
+      box: { x: 0, y: 500, width: 1264, height: 18 },
+    });
+    const box = one({
+      selector: 'section.comments',
+      tag: 'section',
+      text: '2 Comments Karol said hello',
+      box: { x: 0, y: 500, width: 1264, height: 400 },
+    });
+    expect(doubtful(parseDescription('the comments'), button, map)).toBe(true);
+    expect(doubtful(parseDescription('the comments section'), button, map)).toBe(true);
+    expect(doubtful(parseDescription('the comments'), box, map)).toBe(false);
+    expect(doubtful(parseDescription('the link to the comments'), button, map)).toBe(false);
+    expect(doubtful(parseDescription('the first comment'), button, map)).toBe(false);
+  });
+
+  it("is no footer's fine print, unless the bottom is asked", () => {
+    const elements = [
+      element(
+        {
+          selector: 'footer',
+          tag: 'footer',
+          role: 'contentinfo',
+          box: { x: 0, y: 8000, width: 1264, height: 200 },
+        },
+        8000,
+        null,
+      ),
+      element(
+        {
+          selector: 'footer nav',
+          tag: 'nav',
+          role: 'navigation',
+          text: 'Site Information Navigation © 2019 The Paper Contact Us',
+        },
+        8000,
+        0,
+      ),
+      element(
+        { selector: 'header nav', tag: 'nav', role: 'navigation', text: 'Home World Politics' },
+        40,
+        null,
+      ),
+    ];
+    const views = viewsOf(elements);
+    expect(footerForNavigation(parseDescription('the main navigation menu'), views[1]!, views)).toBe(true);
+    expect(footerForNavigation(parseDescription('the main navigation menu'), views[2]!, views)).toBe(false);
+    expect(
+      footerForNavigation(parseDescription('the links at the bottom of the page'), views[1]!, views),
+    ).toBe(false);
+    expect(footerForNavigation(parseDescription('the footer navigation'), views[1]!, views)).toBe(false);
   });
 });
 
