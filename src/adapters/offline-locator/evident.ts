@@ -3267,7 +3267,8 @@ const BYLINE_WORDS = /^(?:author|wr[io]t|report|by|start|ask|post|publish|edit|w
 /**
  * The page's byline, when the description asks who wrote it ("the author", "who wrote it and
  * when", "the reporter's name"): the one element of at most 160 characters that begins "By"
- * ("Written by", "Posted by") and a capitalised name. Of several, the one not in a menu, list,
+ * ("Written by", "Posted by") and a capitalised name, or says when and then "by" and a name
+ * ("November 16, 2025 by Stephanie"). Of several, the one not in a menu, list,
  * banner or aside (a radio show "By Any Means Necessary" in the menu), and of those the one that
  * shows a writer the metadata names (`authors`). -1 otherwise, also when the page shows several
  * (the bylines of a list of stories).
@@ -3290,7 +3291,8 @@ export function soleByline(
   const when = asksWhen(query);
   const lines = innermostShowing(
     views,
-    (_, raw) => raw.length <= 160 && BYLINE.test(raw.trim()) && (!when || showsSomeDay(raw)),
+    (_, raw) =>
+      raw.length <= 160 && (BYLINE.test(raw.trim()) || datedBy(raw.trim())) && (!when || showsSomeDay(raw)),
   );
   if (lines.length <= 1) return lines[0]?.index ?? -1;
   const beside = (v: ElementView | undefined): boolean =>

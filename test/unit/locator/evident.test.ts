@@ -1592,6 +1592,12 @@ describe('a byline, a table of contents, a logo and a title set in a span', () =
     // Of two, the one that shows a writer the metadata names.
     expect(soleByline(parseDescription('the author'), two, ['Max Muster'])).toBe(10);
     expect(soleByline(parseDescription('the author'), two, ['Erika Mustermann'])).toBe(-1);
+    // A line that says when, then "by" and a name.
+    const datedBy = viewsOf([
+      ...page.slice(0, 3),
+      element({ selector: 'div.meta', tag: 'div', text: 'November 16, 2025 by Stephanie' }, 150, 2),
+    ]);
+    expect(soleByline(parseDescription('who wrote it'), datedBy)).toBe(3);
   });
 
   it('is the box the heading "Contents" heads, not a link of that name', () => {

@@ -1289,6 +1289,17 @@ describe("the page's writers", () => {
   });
 });
 
+describe("the author's name asked for", () => {
+  it("is no comment form's Name box, unless a field is asked", () => {
+    const box = viewsOf([
+      element({ selector: 'input#author', tag: 'input', name: 'Name *' }, 8000, null),
+    ])[0]!;
+    const map = storyMap([], 9000);
+    expect(doubtful(parseDescription("the author's name"), box, map)).toBe(true);
+    expect(doubtful(parseDescription('the name field of the comment form'), box, map)).toBe(false);
+  });
+});
+
 describe('a photo asked for', () => {
   const page = [
     element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, null), // 0
