@@ -490,6 +490,7 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (smallForAPhoto(query, chosen)) return true;
   if (tallForAShareBar(query, chosen, map)) return true;
   if (slightForComments(query, chosen)) return true;
+  if (emptyForAHeading(query, chosen)) return true;
   if (longForADate(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
@@ -603,6 +604,44 @@ function slightForComments(query: Query, chosen: ElementView): boolean {
   if (query.ordinal !== null || query.terms.some((t) => ONE_COMMENT.has(t.word))) return false;
   const { text, box } = chosen.element;
   return box.height < 40 && text.trim().length < 40;
+}
+
+/**
+ * True when the description asks for a heading or headline and the element shows no words: an `h1`
+ * that holds only the site's logo picture, an empty section.
+ */
+function emptyForAHeading(query: Query, chosen: ElementView): boolean {
+  const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
+  return (
+    strong.length === 1 &&
+    strong[0] === 'heading' &&
+    !/\p{L}/u.test(`${chosen.element.text}${chosen.element.name}`)
+  );
+}
+
+/**
+ * True when the description asks for a sidebar and the element holds the page's headline (its first
+ * `h1` with words) and half its paragraphs or more: the story's column, or the whole page, is no
+ * sidebar.
+ */
+export function sidebarHoldingHeadline(
+  query: Query,
+  chosen: ElementView,
+  views: readonly ElementView[],
+): boolean {
+  const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
+  if (!strong.includes('sidebar') || strong.some((id) => id !== 'sidebar')) return false;
+  const headline = views.find(
+    (v) => v.role === 'heading' && v.element.level === 1 && /\p{L}/u.test(v.element.text),
+  );
+  const holds = (v: ElementView): boolean => v.index === chosen.index || v.ancestors.includes(chosen.index);
+  const paragraphs = views.filter((v) => v.tag === 'p' && v.element.text.length >= 80);
+  return (
+    headline !== undefined &&
+    holds(headline) &&
+    paragraphs.length >= 3 &&
+    paragraphs.filter(holds).length >= paragraphs.length / 2
+  );
 }
 
 /**

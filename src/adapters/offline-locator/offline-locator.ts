@@ -6,7 +6,14 @@ import type {
   Shortlist,
 } from '../../ports/element-locator.js';
 import { FEATURES, featureRows } from './features.js';
-import { DOUBT_CAP, doubtful, footerForNavigation, locateByHand, wrongPlace } from './hand-matcher.js';
+import {
+  DOUBT_CAP,
+  doubtful,
+  footerForNavigation,
+  locateByHand,
+  sidebarHoldingHeadline,
+  wrongPlace,
+} from './hand-matcher.js';
 import type { HandAnswer, Query } from './hand-matcher.js';
 import type { ElementView } from './kinds.js';
 import type { Shape } from './ranker.js';
@@ -374,7 +381,8 @@ export function answerFits(
 
 /**
  * True when the answer `chosen` must not be cropped to however sure the ranker is: it is plainly not
- * what the description asks for ({@link doubtful}, {@link footerForNavigation}), or not where it
+ * what the description asks for ({@link doubtful}, {@link footerForNavigation},
+ * {@link sidebarHoldingHeadline}), or not where it
  * says ({@link outOfContext}, {@link inCookieNotice}).
  */
 export function inDoubt(
@@ -390,7 +398,8 @@ export function inDoubt(
     (doubtful(query, view, map) ||
       outOfContext(query, rows, chosen) ||
       inCookieNotice(query, views, view) ||
-      footerForNavigation(query, view, views))
+      footerForNavigation(query, view, views) ||
+      sidebarHoldingHeadline(query, view, views))
   );
 }
 

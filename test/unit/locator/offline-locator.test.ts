@@ -25,6 +25,7 @@ import {
   DOUBT_CAP,
   doubtful,
   footerForNavigation,
+  sidebarHoldingHeadline,
 } from '../../../src/adapters/offline-locator/hand-matcher.js';
 import type { ElementView } from '../../../src/adapters/offline-locator/kinds.js';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
@@ -1286,6 +1287,30 @@ describe("the page's writers", () => {
       const answer = locateOffline(description, map);
       expect(answer.confidence, description).toBeLessThan(CROP_CONFIDENCE);
     }
+  });
+});
+
+describe('a headline or a sidebar asked for', () => {
+  it('is no element without words, nor a column that holds the story', () => {
+    const map = storyMap([], 9000);
+    const empty = viewsOf([element({ selector: 'section.hero', tag: 'section', text: '' }, 1000, null)])[0]!;
+    expect(doubtful(parseDescription('the headline'), empty, map)).toBe(true);
+    const page = [
+      element(
+        { selector: 'div.column', tag: 'div', box: { x: 0, y: 0, width: 1264, height: 9000 } },
+        0,
+        null,
+      ), // 0
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, 0), // 1
+      ...[0, 1, 2].map((i) =>
+        element({ selector: `p.p${i}`, tag: 'p', text: 'The story goes on. '.repeat(6) }, 200 + 60 * i, 0),
+      ),
+      element({ selector: 'aside', tag: 'aside', role: 'complementary', text: 'Most read' }, 400, null), // 5
+    ];
+    const views = viewsOf(page);
+    expect(sidebarHoldingHeadline(parseDescription('the sidebar'), views[0]!, views)).toBe(true);
+    expect(sidebarHoldingHeadline(parseDescription('the sidebar'), views[5]!, views)).toBe(false);
+    expect(sidebarHoldingHeadline(parseDescription('the main column'), views[0]!, views)).toBe(false);
   });
 });
 
