@@ -8,6 +8,7 @@ import {
   countIn,
   dayShownIn,
   plain,
+  isCredit,
   saysOnlyWhen,
   showsSomeDay,
   showsSomeTime,
@@ -3941,7 +3942,7 @@ const MORE_THAN_NAME =
  * the page marks as its author's (an author's id or class, `itemprop="author"`, a link to a
  * person's page, or inside one of those), at or below the page's headline and in no site banner (a
  * story's own header marked as one inside the main part or an article is no site's), aside, comment
- * or list of other stories — when the page's metadata names its authors, the first
+ * or list of other stories, nor a picture's credit — when the page's metadata names its authors, the first
  * that shows one of them. A username only of whoever posted the page ("the username of whoever
  * posted this"), not "my username" or the header's. For "who wrote it" alone, the same when the
  * page has no line "By" and a name ({@link soleByline}). -1 otherwise, or for another person's name
@@ -3975,6 +3976,10 @@ export function authorName(
   };
   // Names of three letters or more, whole words: "RT" is not in "Also on rt.com".
   const named = authors.map(plain).filter((a) => a.length > 2);
+  // A picture's credit ("Bild: S. Lafrentz", in its caption) names who took it.
+  const credit = (v: ElementView): boolean =>
+    isCredit(v.element.text) ||
+    [v.index, ...v.ancestors].some((a) => ['figure', 'figcaption'].includes(views[a]?.tag ?? ''));
   // "Who wrote it" takes a name only when the page's metadata says whose: a link to /user/… or a
   // word near a byline's class is not enough for so common a question.
   if (who && named.length === 0) return -1;
@@ -3992,6 +3997,7 @@ export function authorName(
         (marked(v) || v.ancestors.slice(0, 3).some((a) => marked(views[a]))) &&
         !beside(v.index) &&
         !v.ancestors.some(beside) &&
+        !credit(v) &&
         (named.length === 0 || named.some((a) => ` ${plain(text)} `.includes(` ${a} `)))
       );
     }),

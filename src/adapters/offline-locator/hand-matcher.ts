@@ -3,6 +3,7 @@ import type { ElementView, Kind, KindRequest } from './kinds.js';
 import { kindsOf, takenFor, viewsOf } from './kinds.js';
 import {
   blankParentheses,
+  isCredit,
   sameOrPrefix,
   saysOnlyWhen,
   showsSomeDay,
@@ -519,6 +520,9 @@ function undated(query: Query, chosen: ElementView): boolean {
   return byline && when && !text.endsWith('…') && !showsSomeDay(text) && !showsSomeTime(text);
 }
 
+/** Words that ask about a picture: "the photo credit", "who took the picture". */
+const PICTURE_WORDS = new Set(words('photo photograph picture image credit illustration took'));
+
 /** Words that ask for a field to type in: "the name field", "the username box". */
 const FIELD_WORDS = new Set(words('field fields input box textbox form enter type login sign'));
 
@@ -526,12 +530,16 @@ const FIELD_WORDS = new Set(words('field fields input box textbox form enter typ
  * True when the description asks who wrote it and not when ("the author's name", "who wrote the
  * article") and the element, whose whole text the map holds, says when and nothing else: a box
  * classed "author-name" that shows only "20 Nov 2019 08:00 GMT"; or it is a control (a comment
- * form's "Name" box) and no field is asked.
+ * form's "Name" box) and no field is asked, or a picture's credit ("Bild: S. Lafrentz") and no
+ * picture is.
  */
 function nameless(query: Query, chosen: ElementView): boolean {
   const byline = query.kinds.some((k) => k.kind.id === 'byline' && k.strength >= 0.8);
   // A comment form's "Name *" box is where a reader types a name, not who wrote the page.
   if (byline && CONTROLS.has(chosen.tag) && !query.terms.some((t) => FIELD_WORDS.has(t.word))) return true;
+  // A picture's credit names who took it, unless the picture's credit is asked.
+  if (byline && isCredit(chosen.element.text) && !query.terms.some((t) => PICTURE_WORDS.has(t.word)))
+    return true;
   const when =
     query.kinds.some((k) => k.kind.id === 'date' && k.strength >= 0.5) ||
     query.terms.some((t) => ['when', 'date', 'day', 'time', 'timestamp'].includes(t.word));

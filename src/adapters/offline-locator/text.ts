@@ -449,3 +449,11 @@ export function writersOf(authors: readonly string[] | undefined): string[] {
   }
   return [...new Set(out)];
 }
+
+/** What a picture's credit begins with: "Bild:", "Foto:", "Photo by", "Image credit", "Getty Images", "©". */
+const CREDIT = /^(?:bild|foto|fotos|photo|photos|photograph|image|picture|credit|illustration|getty)\b|^©/i;
+
+/** True when `text` is a picture's credit: "Bild: S. Lafrentz", "Photo: iFixit". */
+export function isCredit(text: string): boolean {
+  return CREDIT.test(text.trim());
+}

@@ -1315,13 +1315,18 @@ describe('a headline or a sidebar asked for', () => {
 });
 
 describe("the author's name asked for", () => {
-  it("is no comment form's Name box, unless a field is asked", () => {
+  it("is no comment form's Name box, unless a field is asked, nor a picture's credit", () => {
     const box = viewsOf([
       element({ selector: 'input#author', tag: 'input', name: 'Name *' }, 8000, null),
     ])[0]!;
     const map = storyMap([], 9000);
     expect(doubtful(parseDescription("the author's name"), box, map)).toBe(true);
     expect(doubtful(parseDescription('the name field of the comment form'), box, map)).toBe(false);
+    const credit = viewsOf([
+      element({ selector: 'span.source', tag: 'span', text: 'Bild: S. Lafrentz' }, 1300, null),
+    ])[0]!;
+    expect(doubtful(parseDescription("the author's name"), credit, map)).toBe(true);
+    expect(doubtful(parseDescription('who took the photo'), credit, map)).toBe(false);
   });
 });
 
