@@ -376,12 +376,14 @@ export function soleDate(
       (text, raw) =>
         raw.length <= (who ? 160 : 80) && day(raw) && (!who || authors.some((a) => text.includes(a))),
     );
-  // The day itself, or else the day before or after (shown in the reader's zone), below a
-  // masthead that shows today's.
-  const exact = showingDay(day);
-  const nearDay = exact.length === 0 && published ? dayShownIn(published, true) : null;
+  // The day itself — below a masthead that shows today's, when one is — or else the day before or
+  // after (shown in the reader's zone) below it.
   const top = (pageHeadline(views)?.element.box.y ?? 0) - 150;
-  const showing = nearDay ? showingDay(nearDay).filter((v) => v.element.box.y >= top) : exact;
+  const below = (found: ElementView[]): ElementView[] => found.filter((v) => v.element.box.y >= top);
+  const all = showingDay(day);
+  const exact = below(all).length > 0 ? below(all) : all;
+  const nearDay = exact.length === 0 && published ? dayShownIn(published, true) : null;
+  const showing = nearDay ? below(showingDay(nearDay)) : exact;
   if (who && showing.length !== 1) return showing.length === 0 ? authorAndTime(query, views) : -1;
   return firstOrLast(query, showing);
 }

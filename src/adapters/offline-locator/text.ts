@@ -245,14 +245,36 @@ const MONTHS = [
 ];
 
 /**
+ * The months' whole names in French, Spanish, Portuguese, Italian, Dutch, Swedish, Czech and Polish
+ * (as {@link OTHER_MONTH} reads them), by month: read in a day with its year ("22 Dicembre 2025",
+ * "4 de Mayo de 2022").
+ */
+const OTHER_MONTHS = [
+  'janvier|enero|janeiro|gennaio|januari|ledna|stycznia',
+  'f[ée]vrier|febrero|fevereiro|febbraio|februari|února|lutego',
+  'mars|marzo|mar[cç]o|maart|března|marca',
+  'avril|abril|aprile|dubna|kwietnia',
+  'mai|mayo|maio|maggio|mei|maj|května|maja',
+  'juin|junio|junho|giugno|juni|června|czerwca',
+  'juillet|julio|julho|luglio|juli|července|lipca',
+  'ao[uû]t|agosto|augustus|augusti|srpna|sierpnia',
+  'septembre|sept?iembre|setembro|settembre|september|září|września',
+  'octobre|octubre|outubro|ottobre|oktober|října|października',
+  'novembre|noviembre|novembro|november|listopadu|listopada',
+  'd[ée]cembre|diciembre|dezembro|dicembre|december|prosince|grudnia',
+];
+
+/**
  * A test of whether a text shows the calendar day that `iso` (a date as pages give it in their
  * metadata: "2017-01-13T00:00:04-05:00", "2019-04-28 06:01:07", "Mon, 18 Nov 2019 16:07:38 -0600")
  * names, as written on the page: "JAN. 13, 2017", "March 5th, 2021", "21 September 2020", "27.
  * September 2018", "2017-01-13", "13.01.2017", "1/13/2017", "27/09/2018", "11/19/19", "Posted Nov
  * 19" (in a short text, and no year written after it). With `near`, the days before and after
  * instead, for a date with a time of day: it may be shown on another day in the reader's zone
- * (published 2019-11-20T02:59Z, shown "November 19, 2019 at 8:59 pm"), with the time's minutes. Null when `iso` is no
- * date (or, with `near`, no date with a time).
+ * (published 2019-11-20T02:59Z, shown "November 19, 2019 at 8:59 pm"), with the time's minutes
+ * (a masthead's "November 20, 2019" or a later "Updated: April 17" is not it). Days in other languages ("22 Dicembre 2025", "4 de Mayo de 2022") and
+ * "11.14.2019" too. Null when `iso` is no date (or one before 1990, a content system's empty
+ * "0001-01-01"), or, with `near`, no date with a time.
  */
 export function dayShownIn(iso: string, near = false): ((text: string) => boolean) | null {
   const days = daysOf(iso.trim(), near);
@@ -265,11 +287,13 @@ export function dayShownIn(iso: string, near = false): ((text: string) => boolea
       .map(([year, month, day]) => {
         const name = `${MONTHS[month - 1] ?? '-'}\\p{L}*\\.?`;
         const d = `0?${day}`;
+        const other = `(?:${OTHER_MONTHS[month - 1] ?? '-'})(?!\\p{L})`;
         return [
           `\\b${d}(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?${name},?\\s+${year}${yearEnd}`,
           `\\b${name}\\s+${d}(?:st|nd|rd|th)?,?\\s+${year}${yearEnd}`,
+          `\\b${d}(?:er|º)?\\.?\\s+(?:de\\s+)?${other}(?:\\s+de)?,?\\s+${year}${yearEnd}`,
           `\\b${d}\\.0?${month}\\.${year}\\b`,
-          `\\b0?${month}/${d}/${year}\\b`,
+          `\\b0?${month}[./]${d}[./]${year}\\b`,
           `\\b${d}/0?${month}/${year}\\b`,
         ].join('|');
       })
@@ -318,6 +342,8 @@ function daysOf(iso: string, near: boolean): [number, number, number][] {
   const m = /^(\d{4})-(\d{2})-(\d{2})([T ]\d{1,2}:\d{2})?/.exec(iso);
   const parsed = m ? null : Date.parse(iso.replace(/\s+(?:[ECMP][SD]T|GMT|UTC)$/i, ''));
   if (!m && (parsed === null || Number.isNaN(parsed))) return [];
+  // "0001-01-01T00:00:00Z": a content system's empty date.
+  if (m && Number(m[1]) < 1990) return [];
   const at = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12) : (parsed as number);
   const timed = m ? m[4] !== undefined : true;
   const dayMs = 86_400_000;

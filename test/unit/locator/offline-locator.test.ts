@@ -1453,11 +1453,20 @@ describe("the page's publication date", () => {
     expect(showsDate('19 Nov 2019 05:44 GMT', '19 Nov 2019 07:09 GMT')).toBe(true);
     expect(showsDate('Published Nov 18, 2019 at 4:07 PM', 'Mon, 18 Nov 2019 16:07:38 -0600')).toBe(true);
     expect(showsDate('November 19, 2019, 07:47 PM EST', 'November 19, 2019, 07:47 PM EST')).toBe(true);
+    // Other languages' months, and month first with full stops.
+    expect(showsDate('22 Dicembre 2025', '2025-12-22T11:50:50+01:00')).toBe(true);
+    expect(showsDate('Miércoles, 4 de Mayo de 2022 a las 07:46hrs.', '2022-05-04T07:46:00-04:00')).toBe(true);
+    expect(showsDate('sexta-feira, 22 de outubro de 2010 às 20:13', '2010-10-22T23:13:51+00:00')).toBe(true);
+    expect(showsDate('22 novembre 2025', '2025-12-22')).toBe(false);
+    expect(showsDate('11.14.2019 09:00 AM', '2019-11-14T14:00:00.000Z')).toBe(true);
+    // A content system's empty date is none.
+    expect(dayShownIn('0001-01-01T00:00:00Z')).toBe(null);
   });
 
   it("is read on the day before or after, in the reader's zone, only at the same minutes", () => {
     const near = dayShownIn('2019-11-20T02:59:46Z', true);
     expect(near?.('November 19, 2019 at 8:59 pm')).toBe(true);
+    // Without the time, another day is as likely a masthead's today or an update.
     expect(near?.('November 19, 2019')).toBe(false);
     expect(near?.('November 19, 2019 at 8:58 pm')).toBe(false);
     expect(near?.('November 20, 2019 2:59 am')).toBe(false);
