@@ -320,7 +320,9 @@ export function dayShownIn(iso: string, near = false): ((text: string) => boolea
   return (text) => {
     const t = text.toLowerCase();
     return (
-      (ymds.some((ymd) => t.includes(ymd)) || written.test(t) || (t.length <= 32 && short.test(t))) &&
+      (ymds.some((ymd) => t.includes(ymd)) ||
+        written.test(t) ||
+        (t.length <= 32 && short.test(t) && saysOnlyWhen(text))) &&
       (minutes === null || minutes.test(t))
     );
   };

@@ -1450,6 +1450,7 @@ describe("the page's publication date", () => {
     expect(showsDate('Horoscope for Wednesday, 11/20/19 by Christopher Renstrom', '2019-11-20')).toBe(false);
     expect(showsDate('Fox News Flash top entertainment headlines for Nov. 19', '2019-11-19')).toBe(false);
     expect(showsDate('Nov 19, 2018', '2019-11-19')).toBe(false);
+    expect(showsDate('Your Turn: Nov. 20', '2019-11-20')).toBe(false);
     expect(showsDate('19 Nov 2019 05:44 GMT', '19 Nov 2019 07:09 GMT')).toBe(true);
     expect(showsDate('Published Nov 18, 2019 at 4:07 PM', 'Mon, 18 Nov 2019 16:07:38 -0600')).toBe(true);
     expect(showsDate('November 19, 2019, 07:47 PM EST', 'November 19, 2019, 07:47 PM EST')).toBe(true);
