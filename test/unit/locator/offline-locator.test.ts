@@ -1290,6 +1290,23 @@ describe("the page's writers", () => {
   });
 });
 
+describe('a page in another language', () => {
+  it("is read with the words shops write in it: the English description's cart is a Warenkorb", () => {
+    const page = [
+      element(
+        { selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Filzstift FIBRALO MEDIUM' },
+        100,
+        null,
+      ),
+      element({ selector: 'button.store', tag: 'button', role: 'button', text: 'Filiale suchen' }, 200, null),
+      element({ selector: 'button.add', tag: 'button', role: 'button', text: 'In den Warenkorb' }, 400, null),
+      element({ selector: 'a.reviews', tag: 'a', role: 'link', text: 'Bewertungen (12)' }, 500, null),
+    ];
+    expect(locateOffline('the add to cart button', storyMap(page, 720)).selector).toBe('button.add');
+    expect(locateOffline('the customer reviews link', storyMap(page, 720)).selector).toBe('a.reviews');
+  });
+});
+
 describe('a headline or a sidebar asked for', () => {
   it('is no element without words, nor a column that holds the story', () => {
     const map = storyMap([], 9000);
