@@ -382,8 +382,7 @@ export function answerFits(
 /**
  * True when the answer `chosen` must not be cropped to however sure the ranker is: it is plainly not
  * what the description asks for ({@link doubtful}, {@link footerForNavigation},
- * {@link sidebarHoldingHeadline}), or not where it
- * says ({@link outOfContext}, {@link inCookieNotice}).
+ * {@link sidebarHoldingHeadline}), or not where it says ({@link outOfContext}, {@link inCookieNotice}).
  */
 export function inDoubt(
   query: Query,

@@ -392,12 +392,13 @@ const OTHER_MONTHS = [
  * metadata: "2017-01-13T00:00:04-05:00", "2019-04-28 06:01:07", "Mon, 18 Nov 2019 16:07:38 -0600")
  * names, as written on the page: "JAN. 13, 2017", "March 5th, 2021", "21 September 2020", "27.
  * September 2018", "2017-01-13", "13.01.2017", "1/13/2017", "27/09/2018", "11/19/19", "Posted Nov
- * 19" (in a short text, and no year written after it). With `near`, the days before and after
- * instead, for a date with a time of day: it may be shown on another day in the reader's zone
- * (published 2019-11-20T02:59Z, shown "November 19, 2019 at 8:59 pm"), with the time's minutes
- * (a masthead's "November 20, 2019" or a later "Updated: April 17" is not it). Days in other languages ("22 Dicembre 2025", "4 de Mayo de 2022") and
- * "11.14.2019" too. Null when `iso` is no date (or one before 1990, a content system's empty
- * "0001-01-01"), or, with `near`, no date with a time.
+ * 19" (in a short line that says only when, and no year written after it), days in other
+ * languages ("22 Dicembre 2025", "4 de Mayo de 2022") and "11.14.2019". With `near`, the days
+ * before and after instead, for a date with a time of day: it may be shown on another day in the
+ * reader's zone (published 2019-11-20T02:59Z, shown "November 19, 2019 at 8:59 pm"), with the
+ * time's minutes (a masthead's "November 20, 2019" or a later "Updated: April 17" is not it). Null
+ * when `iso` is no date (or one before 1990, a content system's empty "0001-01-01"), or, with
+ * `near`, no date with a time.
  */
 export function dayShownIn(iso: string, near = false): ((text: string) => boolean) | null {
   const days = daysOf(iso.trim(), near);
