@@ -363,12 +363,13 @@ export function soleDate(
     namesOtherThing(query, description)
   )
     return -1;
-  const published = map.about?.published;
+  // A content system's empty date ("0001-01-01T00:00:00Z") says nothing.
+  const given = map.about?.published;
+  const published = given && !/^0\d{3}-/.test(given.trim()) ? given : null;
   const day = published ? dayShownIn(published) : null;
-  if (!day) return who ? authorAndTime(query, views) : published ? -1 : firstTimeShown(query, views);
-  const authors = writersOf(map.about?.authors)
-    .map(plain)
-    .filter((a) => a.length > 2);
+  if (!day || !published)
+    return who ? authorAndTime(query, views) : published ? -1 : firstTimeShown(query, views);
+  const authors = writersOf(map.about?.authors).map(plain).filter(usableName);
   if (who && authors.length === 0) return authorAndTime(query, views);
   const showingDay = (day: (text: string) => boolean): ElementView[] =>
     innermostShowing(
@@ -376,17 +377,47 @@ export function soleDate(
       (text, raw) =>
         raw.length <= (who ? 160 : 80) && day(raw) && (!who || authors.some((a) => text.includes(a))),
     );
-  // The day itself — below a masthead that shows today's, when one is — or else the day before or
-  // after (shown in the reader's zone) below it.
+  // The day itself (without its year only below the headline: "Posted Nov 19, 6:51 AM"), else the
+  // day before or after at the same minutes (the reader's zone). Of the lines that show it, those of the story:
+  // not an "Updated …" line, nor one in an aside, list, banner or menu (a masthead's today, a
+  // "Most read" list) when any is; of those, the ones below the headline when any is.
   const top = (pageHeadline(views)?.element.box.y ?? 0) - 150;
-  const below = (found: ElementView[]): ElementView[] => found.filter((v) => v.element.box.y >= top);
-  const all = showingDay(day);
-  const exact = below(all).length > 0 ? below(all) : all;
-  const nearDay = exact.length === 0 && published ? dayShownIn(published, true) : null;
-  const showing = nearDay ? below(showingDay(nearDay)) : exact;
+  // What holds the headline is the story's, whatever its class says (a layout's "sidebar" column).
+  const holdsHeadline = new Set(pageHeadline(views)?.ancestors ?? []);
+  const besideStory = (v: ElementView | undefined): boolean =>
+    v !== undefined &&
+    !holdsHeadline.has(v.index) &&
+    ((asides(v) && !storyFooter(v, views)) || v.tag === 'li' || v.role === 'banner');
+  const story = (found: ElementView[]): ElementView[] => {
+    // "Updated …" only when the page shows the day no other way (CNN's "Updated 0339 GMT …").
+    const first = found.filter((v) => !UPDATED_LINE.test(v.element.text.trim()));
+    const dated = first.length > 0 ? first : found;
+    const own = dated.filter((v) => !besideStory(v) && !v.ancestors.some((a) => besideStory(views[a])));
+    const belowTop = (list: ElementView[]): ElementView[] => {
+      const below = list.filter((v) => v.element.box.y >= top);
+      return below.length > 0 ? below : list;
+    };
+    return belowTop(own.length > 0 ? own : dated);
+  };
+  // A day without its year above the headline is a sticky bar's or a list's ("November 18"),
+  // unless marked as the post's date (a theme's "Aug 17" badge classed `post-date`).
+  const whole = dayShownIn(published, false, 'whole');
+  const headlineAt = pageHeadline(views)?.element.box.y ?? 0;
+  const marked = (v: ElementView): boolean =>
+    [v, views[v.ancestors[0] ?? -1]].some((u) => u !== undefined && DATE_HINTS.some((w) => u.hints.has(w)));
+  const exact = showingDay(day).filter(
+    (v) => (whole?.(v.element.text) ?? false) || v.element.box.y >= headlineAt || marked(v),
+  );
+  const near = dayShownIn(published, true);
+  let showing = story(exact);
+  if (showing.length === 0 && near) showing = story(showingDay(near));
   if (who && showing.length !== 1) return showing.length === 0 ? authorAndTime(query, views) : -1;
   return firstOrLast(query, showing);
 }
+
+/** A line that says when the page was changed, not published: "Updated Nov 19, 6:55 AM", "Last modified: May 10". */
+const UPDATED_LINE =
+  /^\W*(?:last\s+)?(?:updated|modified|edited|revised|aktualisiert|ge[äa]ndert|mis\s+[àa]\s+jour|actualizado|atualizado|aggiornato)\b/iu;
 
 /** Words of an id, class, `itemprop` or `rel` that mark a person who wrote or posted something. */
 const AUTHOR_HINTS = [
@@ -1845,7 +1876,17 @@ export function mainText(query: Query, views: readonly ElementView[]): number {
   const best = [...said].reduce((a, b) => (b[1] > a[1] ? b : a), [-1, 0])[0];
   const own = paragraphs.filter((p) => p.ancestors.includes(best));
   const others = paragraphs.filter((p) => !p.ancestors.includes(best));
-  const teasers = others.filter((p) => perParent.get(p.ancestors[0] ?? -1) === 1);
+  // A teaser is a story's card: its one paragraph, outside the box that holds the story's, in a
+  // link or beside one (a listicle's sections beside its intro and a recipe's steps, each with its
+  // one paragraph, are the story's).
+  const home = views[best]?.ancestors[0] ?? -1;
+  const links = linksInside(views);
+  const teasers = others.filter(
+    (p) =>
+      perParent.get(p.ancestors[0] ?? -1) === 1 &&
+      !p.ancestors.includes(home) &&
+      p.ancestors.slice(0, 3).some((a) => views[a]?.tag === 'a' || (links.get(a) ?? 0) > 0),
+  );
   if (own.length < 3 || others.length < 3 || teasers.length < 0.8 * others.length) return most;
   return innermostHolding(views, own, 3);
 }
@@ -3271,9 +3312,9 @@ const BYLINE_WORDS = /^(?:author|wr[io]t|report|by|start|ask|post|publish|edit|w
  * The page's byline, when the description asks who wrote it ("the author", "who wrote it and
  * when", "the reporter's name"): the one element of at most 160 characters that begins "By"
  * ("Written by", "Posted by") and a capitalised name, or says when and then "by" and a name
- * ("November 16, 2025 by Stephanie"). Of several, the one not in a menu, list,
- * banner or aside (a radio show "By Any Means Necessary" in the menu), and of those the one that
- * shows a writer the metadata names (`authors`). -1 otherwise, also when the page shows several
+ * ("November 16, 2025 by Stephanie", only when no line begins "By"). Of several, the one that shows
+ * a writer the metadata names (`authors`); else the one not in a menu, list, banner or aside (a
+ * radio show "By Any Means Necessary" in the menu). -1 otherwise, also when the page shows several
  * (the bylines of a list of stories).
  */
 export function soleByline(
@@ -3292,19 +3333,39 @@ export function soleByline(
   if (!asked || aside) return -1;
   // "who wrote it and when", "the author and publication time": the line must show the day too.
   const when = asksWhen(query);
-  const lines = innermostShowing(
-    views,
-    (_, raw) =>
-      raw.length <= 160 && (BYLINE.test(raw.trim()) || datedBy(raw.trim())) && (!when || showsSomeDay(raw)),
-  );
+  const shown = (test: (raw: string) => boolean): ElementView[] =>
+    innermostShowing(
+      views,
+      (_, raw) => raw.length <= 160 && test(raw.trim()) && (!when || showsSomeDay(raw)),
+    );
+  // Lines that say when and then "by" only when none begins "By" (a blog's "Keep reading" cards
+  // say "March 3, 2021 by Jane Roe" too).
+  const byLines = shown((raw) => BYLINE.test(raw));
+  const lines = byLines.length > 0 ? byLines : shown(datedBy);
   if (lines.length <= 1) return lines[0]?.index ?? -1;
+  // The one line that names a writer the metadata names; else the one in no menu, list, banner or aside.
+  const names = authors.map(plain).filter(usableName);
+  const named = lines.filter((v) => names.some((a) => namesWriter(plainText(v), a)));
+  if (named.length === 1) return named[0]?.index ?? -1;
   const beside = (v: ElementView | undefined): boolean =>
     v !== undefined && (asides(v) || v.tag === 'li' || v.role === 'banner');
-  const own = lines.filter((v) => !beside(v) && !v.ancestors.some((a) => beside(views[a])));
-  const names = authors.map(plain).filter((a) => a.length > 2);
-  const named = own.filter((v) => names.some((a) => ` ${plainText(v)} `.includes(` ${a} `)));
-  const sole = own.length === 1 ? own : named;
-  return sole.length === 1 ? (sole[0]?.index ?? -1) : -1;
+  const own = (named.length > 0 ? named : lines).filter(
+    (v) => !beside(v) && !v.ancestors.some((a) => beside(views[a])),
+  );
+  return own.length === 1 ? (own[0]?.index ?? -1) : -1;
+}
+
+/** A script written without spaces between words, where a name may be glued to what follows ("山田太郎記者"). */
+const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}]/u;
+
+/** True for a writer's name (in {@link plain} form) that can be looked for: three letters or more, or two in an unspaced script. */
+function usableName(name: string): boolean {
+  return name.length > 2 || (name.length === 2 && UNSPACED.test(name));
+}
+
+/** True when `text` (in {@link plain} form) shows the writer `name`: as whole words, or anywhere in an unspaced script. */
+function namesWriter(text: string, name: string): boolean {
+  return UNSPACED.test(name) ? text.includes(name) : ` ${text} `.includes(` ${name} `);
 }
 
 /** Words of a description that name who wrote the page. */
@@ -3976,12 +4037,15 @@ export function authorName(
       !up.ancestors.some((b) => views[b]?.role === 'main' || views[b]?.tag === 'article');
     return up !== undefined && ((asides(up) && !storyFooter(up, views)) || siteBanner);
   };
-  // Names of three letters or more, whole words: "RT" is not in "Also on rt.com".
-  const named = authors.map(plain).filter((a) => a.length > 2);
-  // A picture's credit ("Bild: S. Lafrentz", in its caption) names who took it.
+  // Names as whole words of three letters or more ("RT" is not in "Also on rt.com"), or in a script
+  // written without spaces ("李明", "山田太郎記者").
+  const named = authors.map(plain).filter(usableName);
+  // A picture's credit ("Bild: S. Lafrentz", in a caption that says more) names who took it.
   const credit = (v: ElementView): boolean =>
     isCredit(v.element.text) ||
-    [v.index, ...v.ancestors].some((a) => ['figure', 'figcaption'].includes(views[a]?.tag ?? ''));
+    [v.index, ...v.ancestors].some(
+      (a) => views[a]?.tag === 'figcaption' && words(views[a]?.element.text ?? '').length >= 6,
+    );
   // "Who wrote it" takes a name only when the page's metadata says whose: a link to /user/… or a
   // word near a byline's class is not enough for so common a question.
   if (who && named.length === 0) return -1;
@@ -4000,7 +4064,7 @@ export function authorName(
         !beside(v.index) &&
         !v.ancestors.some(beside) &&
         !credit(v) &&
-        (named.length === 0 || named.some((a) => ` ${plain(text)} `.includes(` ${a} `)))
+        (named.length === 0 || named.some((a) => namesWriter(plain(text), a)))
       );
     }),
   );

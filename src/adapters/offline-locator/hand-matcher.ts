@@ -556,7 +556,7 @@ function nameless(query: Query, chosen: ElementView): boolean {
 /** Words that ask for a small picture: "the author's photo", "the product thumbnails", "the flag icon", "the rating picture". */
 const SMALL_PICTURE = new Set(
   words(
-    'icon icons avatar avatars thumbnail thumbnails thumb profile logo badge flag emoji small tiny mini author writer reporter user member person reviewer contributor headshot portrait rating',
+    'icon icons avatar avatars thumbnail thumbnails thumb profile logo badge flag emoji small tiny mini author writer reporter user member person people speaker host guest staff team founder artist face reviewer contributor headshot portrait rating',
   ),
 );
 
@@ -611,19 +611,25 @@ function slightForComments(query: Query, chosen: ElementView): boolean {
   // One comment ("the first comment", "the top comment") may be one short line.
   if (query.ordinal !== null || query.terms.some((t) => ONE_COMMENT.has(t.word))) return false;
   const { text, box } = chosen.element;
+  // "No comments yet": the comments, none of them written.
+  if (NO_COMMENTS.test(text)) return false;
   return box.height < 40 && text.trim().length < 40;
 }
 
+/** What an empty comments section says: "No comments yet", "Be the first to comment", "0 Comments". */
+const NO_COMMENTS =
+  /\bno\s+(?:comments?|replies|responses|reviews)\b|\bbe\s+the\s+first\b|^\s*0\s+(?:comments?|replies)\b|keine\s+kommentare|aucun\s+commentaire|sin\s+comentarios|nessun\s+commento/i;
+
 /**
- * True when the description asks for a heading or headline and the element shows no words: an `h1`
- * that holds only the site's logo picture, an empty section.
+ * True when the description asks for a heading or headline and the element shows no words or
+ * numbers: an `h1` that holds only the site's logo picture, an empty section (not a "404").
  */
 function emptyForAHeading(query: Query, chosen: ElementView): boolean {
   const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
   return (
     strong.length === 1 &&
     strong[0] === 'heading' &&
-    !/\p{L}/u.test(`${chosen.element.text}${chosen.element.name}`)
+    !/[\p{L}\p{N}]/u.test(`${chosen.element.text}${chosen.element.name}`)
   );
 }
 
@@ -654,7 +660,8 @@ export function sidebarHoldingHeadline(
 
 /**
  * True when the description asks for the page's navigation — not one at the bottom or in the
- * footer — and the element is the footer's, or says "©": the site's fine print is no main menu.
+ * footer — and the element is the footer's while the page has a navigation elsewhere: the site's
+ * fine print is no main menu.
  */
 export function footerForNavigation(
   query: Query,
@@ -668,9 +675,10 @@ export function footerForNavigation(
   if (!asked.includes('navigation') || asked.some((id) => id !== 'navigation')) return false;
   if (query.contextKinds.some((k) => k.kind.id === 'footer') || query.place?.at === 'bottom') return false;
   const footer = (v: ElementView | undefined): boolean => v?.tag === 'footer' || v?.role === 'contentinfo';
-  return (
-    footer(chosen) || chosen.ancestors.some((a) => footer(views[a])) || chosen.element.text.includes('©')
-  );
+  const inFooter = (v: ElementView): boolean => footer(v) || v.ancestors.some((a) => footer(views[a]));
+  // Only when the page has a navigation elsewhere: an app's one tab bar may sit in its footer.
+  const navigation = (v: ElementView): boolean => v.tag === 'nav' || v.role === 'navigation';
+  return inFooter(chosen) && views.some((v) => navigation(v) && !inFooter(v));
 }
 
 /**

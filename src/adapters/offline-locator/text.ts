@@ -146,7 +146,6 @@ const SYNONYM_GROUPS: string[][] = [
     'searchbox',
     'search',
     'suche',
-    'suchen',
     'recherche',
     'rechercher',
     'buscar',
@@ -189,7 +188,6 @@ const SYNONYM_GROUPS: string[][] = [
     'rezensionen',
     'recensione',
     'recensioni',
-    'avis',
     'resena',
     'resenas',
     'opiniones',
@@ -396,13 +394,22 @@ const OTHER_MONTHS = [
  * languages ("22 Dicembre 2025", "4 de Mayo de 2022") and "11.14.2019". With `near`, the days
  * before and after instead, for a date with a time of day: it may be shown on another day in the
  * reader's zone (published 2019-11-20T02:59Z, shown "November 19, 2019 at 8:59 pm"), with the
- * time's minutes (a masthead's "November 20, 2019" or a later "Updated: April 17" is not it). Null
- * when `iso` is no date (or one before 1990, a content system's empty "0001-01-01"), or, with
- * `near`, no date with a time.
+ * time's minutes, not on the hour (a masthead's "November 20, 2019", a later "Updated: April 17"
+ * or a comment's "10:00 am" is not it). `forms` keeps the whole forms only (with the year), or the
+ * short ones only. Null when `iso` is no date (or one before 1990, a content system's empty
+ * "0001-01-01"), or, with `near`, no date with a time off the hour.
  */
-export function dayShownIn(iso: string, near = false): ((text: string) => boolean) | null {
-  const days = daysOf(iso.trim(), near);
-  if (days.length === 0) return null;
+export function dayShownIn(
+  iso: string,
+  near = false,
+  forms: 'all' | 'whole' | 'short' = 'all',
+): ((text: string) => boolean) | null {
+  const when = writtenDate(iso.trim());
+  if (when === null) return null;
+  // Another day only with the same minutes past the hour ("8:59 pm" for 02:59Z), and never for a
+  // time on the hour or none: a comment's "10:00 am" the next day is no reader's zone.
+  if (near && (when.minutes === null || when.minutes === '00')) return null;
+  const days = near ? [when.day - 1, when.day + 1].map(dayOf) : [dayOf(when.day)];
   const ymds = days.map(([y, m, d]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
   // A year glued to the time after it ("NOV 20 20194:29 AM") still ends there.
   const yearEnd = '(?:(?!\\d)|(?=\\d{1,2}:\\d{2}))';
@@ -424,8 +431,9 @@ export function dayShownIn(iso: string, near = false): ((text: string) => boolea
       .join('|'),
     'u',
   );
-  // The day without its year or with two digits of it, only in a short text: "Posted Nov 19, 6:51
-  // AM", "11/19/19 06:56 AM EST", not "headlines for Nov. 19" or "Horoscope for Wednesday, 11/20/19".
+  // The day without its year or with two digits of it, only in a short line that says only when:
+  // "Posted Nov 19, 6:51 AM", "11/19/19 06:56 AM EST", not "headlines for Nov. 19" or "Horoscope
+  // for Wednesday, 11/20/19".
   const short = new RegExp(
     days
       .map(([year, month, day]) => {
@@ -439,45 +447,48 @@ export function dayShownIn(iso: string, near = false): ((text: string) => boolea
       .join('|'),
     'u',
   );
-  // Another day only with the same minutes past the hour: "8:59 pm" for 02:59Z.
-  const minutes = near ? new RegExp(`\\b\\d{1,2}[:.h]${minutesOf(iso.trim())}\\b`) : null;
+  const minutes = near ? new RegExp(`\\b\\d{1,2}[:.h]${when.minutes}\\b`) : null;
   return (text) => {
     const t = text.toLowerCase();
-    return (
-      (ymds.some((ymd) => t.includes(ymd)) ||
-        written.test(t) ||
-        (t.length <= 32 && short.test(t) && saysOnlyWhen(text))) &&
-      (minutes === null || minutes.test(t))
-    );
+    const whole = forms !== 'short' && (ymds.some((ymd) => t.includes(ymd)) || written.test(t));
+    const brief = forms !== 'whole' && t.length <= 32 && short.test(t) && saysOnlyWhen(text);
+    return (whole || brief) && (minutes === null || minutes.test(t));
   };
 }
 
-/** The minutes past the hour of a metadata date's time ("02:59:46Z" → "59"). */
-function minutesOf(iso: string): string {
-  const m = /^\d{4}-\d{2}-\d{2}[T ]\d{1,2}:(\d{2})/.exec(iso);
-  const parsed = m ? null : new Date(Date.parse(iso.replace(/\s+(?:[ECMP][SD]T|GMT|UTC)$/i, '')));
-  return m?.[1] ?? String(parsed?.getUTCMinutes() ?? 0).padStart(2, '0');
+/** A metadata date as written: its calendar day (days since 1970, in no zone) and the minutes of its clock time, if it has one. */
+interface WrittenDate {
+  day: number;
+  minutes: string | null;
 }
 
 /**
- * The calendar day a metadata date names: the day written in an ISO date, or the day of a date in
- * another form (RFC 2822's "Mon, 18 Nov 2019 16:07:38 -0600", "November 19, 2019, 07:47 PM EST");
- * with `near`, the days before and after it when it has a time of day. None when it is no date.
+ * The calendar day a metadata date names, as written, whatever the zone it adds and the zone this
+ * process runs in: an ISO date's ("2019-11-20T02:59:46Z" is the 20th), or the day of a date in
+ * another form (RFC 2822's "Mon, 18 Nov 2019 16:07:38 -0600" is the 18th; "November 19, 2019, 07:47
+ * PM EST"); with the minutes of the time written with it. Null when it is no date, or one before
+ * 1990 (a content system's empty "0001-01-01").
  */
-function daysOf(iso: string, near: boolean): [number, number, number][] {
-  const m = /^(\d{4})-(\d{2})-(\d{2})([T ]\d{1,2}:\d{2})?/.exec(iso);
-  const parsed = m ? null : Date.parse(iso.replace(/\s+(?:[ECMP][SD]T|GMT|UTC)$/i, ''));
-  if (!m && (parsed === null || Number.isNaN(parsed))) return [];
-  // "0001-01-01T00:00:00Z": a content system's empty date.
-  if (m && Number(m[1]) < 1990) return [];
-  const at = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12) : (parsed as number);
-  const timed = m ? m[4] !== undefined : true;
-  const dayMs = 86_400_000;
-  const around = near ? (timed ? [-dayMs, dayMs] : []) : [0];
-  return around.map((shift) => {
-    const d = new Date(at + shift);
-    return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
-  });
+function writtenDate(iso: string): WrittenDate | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{1,2}:(\d{2}))?/.exec(iso);
+  if (m) {
+    if (Number(m[1]) < 1990) return null;
+    return { day: Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS, minutes: m[4] ?? null };
+  }
+  // The words up to the year, read at noon UTC: the day as written, in no zone.
+  const upToYear = /^(.*?\b(?:19|20)\d{2})\b/.exec(iso);
+  const parsed = upToYear ? Date.parse(`${upToYear[1]} 12:00 UTC`) : Number.NaN;
+  if (Number.isNaN(parsed)) return null;
+  const clock = /\b\d{1,2}:(\d{2})\b/.exec(iso);
+  return { day: Math.floor(parsed / DAY_MS), minutes: clock?.[1] ?? null };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Year, month and day of a day counted from 1970. */
+function dayOf(day: number): [number, number, number] {
+  const d = new Date(day * DAY_MS);
+  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
 }
 
 /** True when `text` shows the day `iso` names (see {@link dayShownIn}). */

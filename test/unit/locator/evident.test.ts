@@ -791,39 +791,39 @@ describe("the page's running text and its share bar", () => {
   });
 
   it("is the story's own paragraphs when a feed of teasers below holds as many", () => {
-    // The story's three paragraphs, then six teasers each with its one paragraph: the page's
-    // wrapper holds most paragraphs, but the story's box says the most.
+    // The story's three paragraphs, then a feed of six linked cards each with its one paragraph:
+    // the page's wrapper holds most paragraphs, but the story's box says the most.
     const teaser = (i: number): PageElement[] => [
+      element({ selector: `a.t${i}`, tag: 'a', role: 'link', box: wide(90) }, 3000 + 100 * i, 6),
       element(
-        { selector: `article.t${i}`, tag: 'article', role: 'article', box: wide(90) },
+        { selector: `a.t${i} p`, tag: 'p', text: `Teaser ${i} `.repeat(10), box: wide(60) },
         3000 + 100 * i,
-        1,
-      ),
-      element(
-        { selector: `article.t${i} p`, tag: 'p', text: `Teaser ${i} `.repeat(10), box: wide(60) },
-        3000 + 100 * i,
-        2 + 4 + 2 * i,
+        7 + 2 * i,
       ),
     ];
     const feed = [
       element({ selector: 'div.page', tag: 'div', box: wide(4000) }, 0, null), // 0
-      element({ selector: 'div.wrap', tag: 'div', box: wide(4000) }, 0, 0), // 1
+      element({ selector: 'div.wrap', tag: 'div', box: wide(800) }, 0, 0), // 1
       element({ selector: 'section.story', tag: 'section', box: wide(300) }, 300, 1), // 2
       para(0, 2), // 3
       para(1, 2), // 4
       para(2, 2), // 5
+      element({ selector: 'div.feed', tag: 'div', box: wide(700) }, 3000, 0), // 6
       ...[0, 1, 2, 3, 4, 5].flatMap(teaser),
     ];
     expect(mainText(parseDescription('the article text'), viewsOf(feed))).toBe(2);
-    // Paragraphs spread over the story's parts, not teasers: what holds them all.
-    const parts = [
-      ...feed.slice(0, 6),
-      element({ selector: 'section.more', tag: 'section', box: wide(300) }, 600, 1), // 6
-      para(3, 6),
-      para(4, 6),
-      para(5, 6),
+    // A listicle: its intro, then sections each with a heading and one paragraph, beside it in the
+    // story's box: all of it is the story.
+    const section = (i: number): PageElement[] => [
+      element({ selector: `section.s${i}`, tag: 'section', box: wide(90) }, 700 + 100 * i, 1),
+      element(
+        { selector: `section.s${i} p`, tag: 'p', text: `Point ${i} `.repeat(12), box: wide(60) },
+        700 + 100 * i,
+        6 + 2 * i,
+      ),
     ];
-    expect(mainText(parseDescription('the article text'), viewsOf(parts))).toBe(1);
+    const listicle = [...feed.slice(0, 6), ...[0, 1, 2, 3, 4, 5].flatMap(section)];
+    expect(mainText(parseDescription('the article text'), viewsOf(listicle))).toBe(1);
   });
 
   it('is vouched for, the share bar and the running text, not what no rule found', () => {

@@ -1216,6 +1216,33 @@ describe("the page's writers", () => {
     expect(writersOf(undefined)).toEqual([]);
   });
 
+  it('are found in a line in a list when the metadata names them, and in scripts without spaces', () => {
+    const page = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 100, null), // 0
+      element({ selector: 'ul.meta', tag: 'ul', text: 'By Jane Roe' }, 160, null), // 1
+      element({ selector: 'ul.meta li', tag: 'li', text: 'By Jane Roe' }, 160, 1), // 2
+      element({ selector: 'div.card-by', tag: 'div', text: 'By John Smith' }, 2000, null), // 3
+    ];
+    const about = { authors: ['Jane Roe'], published: null, headline: null };
+    expect(locateOffline('who wrote the article', { ...storyMap(page, 3000), about }).selector).toBe(
+      'ul.meta li',
+    );
+    const cjk = [
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: '東京の話' }, 100, null),
+      element(
+        { selector: 'span.author', tag: 'span', attributes: { class: 'author' }, text: '李明記者' },
+        160,
+        null,
+      ),
+    ];
+    const answer = locateOffline('who wrote the article', {
+      ...storyMap(cjk, 720),
+      about: { authors: ['李明'], published: null, headline: null },
+    });
+    expect(answer.selector).toBe('span.author');
+    expect(answer.confidence).toBeGreaterThanOrEqual(CROP_CONFIDENCE);
+  });
+
   it("give the author's name of a byline whose metadata adds an affiliation", () => {
     const page = [
       element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A column' }, 100, null), // 0
@@ -1403,6 +1430,15 @@ describe('share buttons, comments and a main menu asked for', () => {
     expect(doubtful(parseDescription('the comments'), box, map)).toBe(false);
     expect(doubtful(parseDescription('the link to the comments'), button, map)).toBe(false);
     expect(doubtful(parseDescription('the first comment'), button, map)).toBe(false);
+    const none = one({
+      selector: 'div.none',
+      tag: 'div',
+      text: 'No comments yet',
+      box: { x: 0, y: 500, width: 1264, height: 16 },
+    });
+    expect(doubtful(parseDescription('the comments section'), none, map)).toBe(false);
+    const notFound = one({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: '404' });
+    expect(doubtful(parseDescription('the headline'), notFound, map)).toBe(false);
   });
 
   it("is no footer's fine print, unless the bottom is asked", () => {
@@ -1440,6 +1476,9 @@ describe('share buttons, comments and a main menu asked for', () => {
       footerForNavigation(parseDescription('the links at the bottom of the page'), views[1]!, views),
     ).toBe(false);
     expect(footerForNavigation(parseDescription('the footer navigation'), views[1]!, views)).toBe(false);
+    // An app whose one navigation is a tab bar in its footer.
+    const only = viewsOf(elements.slice(0, 2));
+    expect(footerForNavigation(parseDescription('the main navigation menu'), only[1]!, only)).toBe(false);
   });
 });
 
@@ -1540,6 +1579,43 @@ describe("the page's publication date", () => {
         about,
       }),
     ).toBe(-1);
+  });
+
+  it('is the story\'s line, not an "Updated" one nor one in an aside, and no other day on the hour', () => {
+    const lines = [
+      element(
+        { selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'Doobie Brothers reunite' },
+        500,
+        null,
+      ), // 0
+      element({ selector: 'time.updated', tag: 'time', text: 'Updated Nov 19, 6:55 AM;' }, 560, null), // 1
+      element({ selector: 'time.posted', tag: 'time', text: 'Posted Nov 19, 6:51 AM' }, 560, null), // 2
+      element({ selector: 'aside', tag: 'aside', role: 'complementary', text: 'Most read' }, 900, null), // 3
+      element({ selector: 'aside span', tag: 'span', text: 'November 20, 2019 10:00 am' }, 950, 3), // 4
+    ];
+    const at = (published: string, elements = lines): number =>
+      soleDate(parseDescription('the publication date'), viewsOf(elements), {
+        ...storyMap(elements, 2000),
+        about: { authors: [], published, headline: null },
+      });
+    expect(at('2019-11-19T11:51:32.556Z')).toBe(2);
+    // A kicker's date above the headline, not the aside's below it.
+    const hero = [
+      element({ selector: 'p.kicker', tag: 'p', text: 'March 5, 2021' }, 300, null),
+      element({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'A story' }, 520, null),
+      element({ selector: 'aside', tag: 'aside', role: 'complementary', text: 'Most read' }, 900, null),
+      element({ selector: 'aside span', tag: 'span', text: 'Most read March 5, 2021' }, 950, 2),
+    ];
+    expect(at('2021-03-05T10:00:00Z', hero)).toBe(0);
+    // Published at midnight: a comment's "10:00 am" the next day is no reader's zone.
+    const comment = [
+      lines[0]!,
+      element({ selector: 'p.ago', tag: 'p', text: 'Posted 3 days ago' }, 560, null),
+      element({ selector: 'p.comment', tag: 'p', text: 'November 20, 2019 at 10:00 am' }, 1500, null),
+    ];
+    expect(at('2019-11-19T00:00:00+00:00', comment)).toBe(-1);
+    expect(at('November 19, 2019', comment)).toBe(-1);
+    expect(dayShownIn('2019-11-19T00:00:00+00:00', true)).toBe(null);
   });
 
   it("is the day before or after, in the reader's zone, when the day itself is not shown", () => {
