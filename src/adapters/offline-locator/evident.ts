@@ -7,6 +7,7 @@ import {
   blankParentheses,
   countIn,
   dayShownIn,
+  emptyDate,
   plain,
   isCredit,
   saysOnlyWhen,
@@ -365,7 +366,7 @@ export function soleDate(
     return -1;
   // A content system's empty date ("0001-01-01T00:00:00Z") says nothing.
   const given = map.about?.published;
-  const published = given && !/^0\d{3}-/.test(given.trim()) ? given : null;
+  const published = given && !emptyDate(given) ? given : null;
   const day = published ? dayShownIn(published) : null;
   if (!day || !published)
     return who ? authorAndTime(query, views) : published ? -1 : firstTimeShown(query, views);
@@ -384,15 +385,13 @@ export function soleDate(
   const top = (pageHeadline(views)?.element.box.y ?? 0) - 150;
   // What holds the headline is the story's, whatever its class says (a layout's "sidebar" column).
   const holdsHeadline = new Set(pageHeadline(views)?.ancestors ?? []);
-  const besideStory = (v: ElementView | undefined): boolean =>
-    v !== undefined &&
-    !holdsHeadline.has(v.index) &&
-    ((asides(v) && !storyFooter(v, views)) || v.tag === 'li' || v.role === 'banner');
+  const beside = (v: ElementView | undefined): boolean =>
+    v !== undefined && !holdsHeadline.has(v.index) && besideStory(v, views);
   const story = (found: ElementView[]): ElementView[] => {
     // "Updated …" only when the page shows the day no other way (CNN's "Updated 0339 GMT …").
     const first = found.filter((v) => !UPDATED_LINE.test(v.element.text.trim()));
     const dated = first.length > 0 ? first : found;
-    const own = dated.filter((v) => !besideStory(v) && !v.ancestors.some((a) => besideStory(views[a])));
+    const own = dated.filter((v) => !beside(v) && !v.ancestors.some((a) => beside(views[a])));
     const belowTop = (list: ElementView[]): ElementView[] => {
       const below = list.filter((v) => v.element.box.y >= top);
       return below.length > 0 ? below : list;
@@ -530,6 +529,14 @@ function storyFooter(
 }
 
 /**
+ * True for what stands beside a story rather than in it: an aside, navigation, a footer other than a
+ * story's own, a list item (another story's card), a banner (a masthead's "Tuesday, March 5").
+ */
+function besideStory(v: ElementView | undefined, views: readonly ElementView[]): boolean {
+  return v !== undefined && ((asides(v) && !storyFooter(v, views)) || v.tag === 'li' || v.role === 'banner');
+}
+
+/**
  * For a page whose metadata does not say when it was published, the date it shows first: the
  * first `<time>` that shows a day, not above the page's `h1`, in no banner (a masthead's "Tuesday,
  * March 5"), comment, aside, footer (but a story's own), navigation or list (of other posts) — or the last one "at
@@ -540,12 +547,7 @@ function storyFooter(
 function firstTimeShown(query: Query, views: readonly ElementView[]): number {
   const headline = pageHeadline(views);
   const top = headline?.element.box.y ?? 0;
-  const aside = (a: number): boolean => {
-    const up = views[a];
-    return (
-      (up !== undefined && !storyFooter(up, views) && asides(up)) || up?.tag === 'li' || up?.role === 'banner'
-    );
-  };
+  const aside = (a: number): boolean => besideStory(views[a], views);
   const timed = views.filter(
     (v) =>
       v.tag === 'time' && showsSomeDay(v.element.text) && v.element.box.y >= top && !v.ancestors.some(aside),
@@ -3347,10 +3349,8 @@ export function soleByline(
   const names = authors.map(plain).filter(usableName);
   const named = lines.filter((v) => names.some((a) => namesWriter(plainText(v), a)));
   if (named.length === 1) return named[0]?.index ?? -1;
-  const beside = (v: ElementView | undefined): boolean =>
-    v !== undefined && (asides(v) || v.tag === 'li' || v.role === 'banner');
   const own = (named.length > 0 ? named : lines).filter(
-    (v) => !beside(v) && !v.ancestors.some((a) => beside(views[a])),
+    (v) => !besideStory(v, views) && !v.ancestors.some((a) => besideStory(views[a], views)),
   );
   return own.length === 1 ? (own[0]?.index ?? -1) : -1;
 }

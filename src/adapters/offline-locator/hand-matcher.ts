@@ -553,6 +553,15 @@ function nameless(query: Query, chosen: ElementView): boolean {
   );
 }
 
+/**
+ * True when the description asks for the kind `id` (strongly) and for no other kind than it and
+ * `also`: "the comments section" asks for comments alone, "the comments link" for a link too.
+ */
+function asksOnly(query: Query, id: string, also: readonly string[] = []): boolean {
+  const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
+  return strong.includes(id) && strong.every((k) => k === id || also.includes(k));
+}
+
 /** Words that ask for a small picture: "the author's photo", "the product thumbnails", "the flag icon", "the rating picture". */
 const SMALL_PICTURE = new Set(
   words(
@@ -566,8 +575,7 @@ const SMALL_PICTURE = new Set(
  * site's 42 px logo is no one's photo.
  */
 function smallForAPhoto(query: Query, chosen: ElementView): boolean {
-  const photo = query.kinds.some((k) => k.kind.id === 'image' && k.strength >= 0.8);
-  if (!photo || query.kinds.some((k) => k.kind.id !== 'image' && k.strength >= 0.8)) return false;
+  if (!asksOnly(query, 'image')) return false;
   if (query.terms.some((t) => SMALL_PICTURE.has(t.word))) return false;
   const { width, height } = chosen.element.box;
   // 16 x 16 is also what a picture that failed to load shows, whatever its size.
@@ -580,12 +588,7 @@ function smallForAPhoto(query: Query, chosen: ElementView): boolean {
  * two windows: a story or a page's column that holds its share bar, not the bar.
  */
 function tallForAShareBar(query: Query, chosen: ElementView, map: ElementMap): boolean {
-  const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
-  return (
-    strong.includes('share') &&
-    strong.every((id) => id === 'share' || id === 'button' || id === 'link') &&
-    chosen.element.box.height > 2 * map.viewport.height
-  );
+  return asksOnly(query, 'share', ['button', 'link']) && chosen.element.box.height > 2 * map.viewport.height;
 }
 
 /** Words that ask for a small part of the comments: "the comments link", "the comment count". */
@@ -605,8 +608,7 @@ const ONE_COMMENT = new Set(
  * line: a "Comments" heading, tab or icon, a "View Comments" button — not the comments.
  */
 function slightForComments(query: Query, chosen: ElementView): boolean {
-  const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
-  if (!strong.includes('comments') || strong.some((id) => id !== 'comments')) return false;
+  if (!asksOnly(query, 'comments')) return false;
   if ([...query.terms, ...query.contextTerms].some((t) => COMMENT_PARTS.has(t.word))) return false;
   // One comment ("the first comment", "the top comment") may be one short line.
   if (query.ordinal !== null || query.terms.some((t) => ONE_COMMENT.has(t.word))) return false;
@@ -625,12 +627,7 @@ const NO_COMMENTS =
  * numbers: an `h1` that holds only the site's logo picture, an empty section (not a "404").
  */
 function emptyForAHeading(query: Query, chosen: ElementView): boolean {
-  const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
-  return (
-    strong.length === 1 &&
-    strong[0] === 'heading' &&
-    !/[\p{L}\p{N}]/u.test(`${chosen.element.text}${chosen.element.name}`)
-  );
+  return asksOnly(query, 'heading') && !/[\p{L}\p{N}]/u.test(`${chosen.element.text}${chosen.element.name}`);
 }
 
 /**
@@ -643,8 +640,7 @@ export function sidebarHoldingHeadline(
   chosen: ElementView,
   views: readonly ElementView[],
 ): boolean {
-  const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
-  if (!strong.includes('sidebar') || strong.some((id) => id !== 'sidebar')) return false;
+  if (!asksOnly(query, 'sidebar')) return false;
   const headline = views.find(
     (v) => v.role === 'heading' && v.element.level === 1 && /\p{L}/u.test(v.element.text),
   );
@@ -686,8 +682,7 @@ export function footerForNavigation(
  * element says far more than one: a wrapper classed "date-outer" around the whole post.
  */
 function longForADate(query: Query, chosen: ElementView): boolean {
-  const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
-  if (!strong.includes('date') || strong.some((id) => id !== 'date')) return false;
+  if (!asksOnly(query, 'date')) return false;
   // "Author name, title and the date of the post" asks for more than a date.
   if (query.terms.some((t) => /^(?:author|name|title|who|by|byline|wr[io]t)/.test(t.word))) return false;
   const text = chosen.element.text;

@@ -395,14 +395,14 @@ const OTHER_MONTHS = [
  * before and after instead, for a date with a time of day: it may be shown on another day in the
  * reader's zone (published 2019-11-20T02:59Z, shown "November 19, 2019 at 8:59 pm"), with the
  * time's minutes, not on the hour (a masthead's "November 20, 2019", a later "Updated: April 17"
- * or a comment's "10:00 am" is not it). `forms` keeps the whole forms only (with the year), or the
- * short ones only. Null when `iso` is no date (or one before 1990, a content system's empty
- * "0001-01-01"), or, with `near`, no date with a time off the hour.
+ * or a comment's "10:00 am" is not it). `forms: 'whole'` keeps the forms with the year only. Null
+ * when `iso` is no date (or one before 1990, a content system's empty "0001-01-01"), or, with
+ * `near`, no date with a time off the hour.
  */
 export function dayShownIn(
   iso: string,
   near = false,
-  forms: 'all' | 'whole' | 'short' = 'all',
+  forms: 'all' | 'whole' = 'all',
 ): ((text: string) => boolean) | null {
   const when = writtenDate(iso.trim());
   if (when === null) return null;
@@ -450,8 +450,8 @@ export function dayShownIn(
   const minutes = near ? new RegExp(`\\b\\d{1,2}[:.h]${when.minutes}\\b`) : null;
   return (text) => {
     const t = text.toLowerCase();
-    const whole = forms !== 'short' && (ymds.some((ymd) => t.includes(ymd)) || written.test(t));
-    const brief = forms !== 'whole' && t.length <= 32 && short.test(t) && saysOnlyWhen(text);
+    const whole = ymds.some((ymd) => t.includes(ymd)) || written.test(t);
+    const brief = forms === 'all' && t.length <= 32 && short.test(t) && saysOnlyWhen(text);
     return (whole || brief) && (minutes === null || minutes.test(t));
   };
 }
@@ -472,7 +472,7 @@ interface WrittenDate {
 function writtenDate(iso: string): WrittenDate | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{1,2}:(\d{2}))?/.exec(iso);
   if (m) {
-    if (Number(m[1]) < 1990) return null;
+    if (emptyDate(iso)) return null;
     return { day: Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS, minutes: m[4] ?? null };
   }
   // The words up to the year, read at noon UTC: the day as written, in no zone.
@@ -481,6 +481,12 @@ function writtenDate(iso: string): WrittenDate | null {
   if (Number.isNaN(parsed)) return null;
   const clock = /\b\d{1,2}:(\d{2})\b/.exec(iso);
   return { day: Math.floor(parsed / DAY_MS), minutes: clock?.[1] ?? null };
+}
+
+/** True for a content system's empty date: an ISO date before 1990 ("0001-01-01T00:00:00Z"). */
+export function emptyDate(iso: string): boolean {
+  const year = /^(\d{4})-/.exec(iso.trim())?.[1];
+  return year !== undefined && Number(year) < 1990;
 }
 
 const DAY_MS = 86_400_000;
