@@ -1718,6 +1718,9 @@ function namedBy(
     // A field's id ("searchInput") names what it is for, not the box a user means.
     const field = (v.tag === 'input' || v.tag === 'textarea' || v.tag === 'select') && !askedIds.has('field');
     if (field || v.area > 0.5 * largest) return 0;
+    // Running text asked for ("the article text"): a `.text` that holds none of the page's
+    // paragraphs to speak of (an author's one-line bio) is not it.
+    if (askedIds.size === 1 && askedIds.has('body') && (KINDS.body?.match(v, views) ?? 0) === 0) return 0;
     let best = 0;
     for (const name of namesOf(v)) if (name.length <= 40) best = Math.max(best, fits(name));
     return best;
@@ -3941,6 +3944,8 @@ export function moreToRead(description: string, query: Query, views: readonly El
     views.filter(
       (v) =>
         marks.some((w) => v.hints.has(w)) &&
+        // Related tags or topics (`.RelatedTagLayout`) are no box of stories: they were not asked.
+        !TAG_MARKS.some((w) => v.hints.has(w)) &&
         (links.get(v.index) ?? 0) >= 1 &&
         v.area > 0 &&
         v.area <= 0.4 * right * bottom &&
@@ -3960,6 +3965,9 @@ export function moreToRead(description: string, query: Query, views: readonly El
   const marked = namedBy(terms.filter((w) => marks.includes(w)));
   return marked.length === 1 ? (marked[0]?.index ?? -1) : -1;
 }
+
+/** Marks of a box of tags or topics (stemmed, as an element's hints are). */
+const TAG_MARKS = words('tag tags topic topics keyword keywords category categories');
 
 /** "after the article", "below the story", "at the end of the post". */
 const AFTER_STORY =

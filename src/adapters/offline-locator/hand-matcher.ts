@@ -1,6 +1,6 @@
 import type { ElementMap, LocateAnswer, LocateCandidate } from '../../ports/element-locator.js';
 import type { ElementView, Kind, KindRequest } from './kinds.js';
-import { kindsOf, takenFor, viewsOf } from './kinds.js';
+import { KINDS, kindsOf, takenFor, viewsOf } from './kinds.js';
 import {
   blankParentheses,
   isCredit,
@@ -489,6 +489,10 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (undated(query, chosen)) return true;
   if (nameless(query, chosen)) return true;
   if (smallForAPhoto(query, chosen)) return true;
+  if (logoForAPhoto(query, chosen, map)) return true;
+  if (pictureForTags(query, chosen)) return true;
+  if (pictureForAnAmount(query, chosen)) return true;
+  if (storyFooter(query, chosen, map)) return true;
   if (tallForAShareBar(query, chosen, map)) return true;
   if (slightForComments(query, chosen)) return true;
   if (emptyForAHeading(query, chosen)) return true;
@@ -501,6 +505,10 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   const small = asked.length > 0 && asked.every((kind) => !kind.container);
   if (small) return box.height > 2 * map.viewport.height;
   if (CONTROLS.has(chosen.tag)) return asked.some((kind) => kind.id === 'form');
+  // A picture is no box of things ("the recipe card": not the card's 90 px icon), unless a hero or gallery is asked.
+  const picture = PICTURE_TAGS.has(chosen.tag) || chosen.role === 'img';
+  if (picture && asked.length > 0 && asked.every((kind) => kind.container && !PICTURE_BOXES.has(kind.id)))
+    return true;
   const namesOnly = chosen.role === 'heading' || chosen.tag === 'a';
   return namesOnly && (asked.length === 0 || asked.some((kind) => kind.container));
 }
@@ -581,6 +589,64 @@ function smallForAPhoto(query: Query, chosen: ElementView): boolean {
   // 16 x 16 is also what a picture that failed to load shows, whatever its size.
   const unloaded = chosen.tag === 'img' && width === 16 && height === 16;
   return width < 150 && height < 150 && width * height > 0 && !unloaded;
+}
+
+/** A logo's id or class, or its link's: `.logo`, `#site-logo`, `.navbar-brand`, `.wordmark`. */
+const LOGO_HINT = /logo|brand|wordmark/i;
+
+/**
+ * True when the description asks for a picture and nothing else, not a logo, and the element is the
+ * site's logo (it or one of its two nearest wrappers says so): the "main photo" of a page whose one
+ * loaded image is its logo.
+ */
+function logoForAPhoto(query: Query, chosen: ElementView, map: ElementMap): boolean {
+  if (!asksOnly(query, 'image') || query.terms.some((t) => LOGO_HINT.test(t.word))) return false;
+  return [chosen.element, ...chosen.ancestors.slice(0, 2).map((a) => map.elements[a])].some(
+    (e) => e !== undefined && LOGO_HINT.test(`${e.attributes.id ?? ''} ${e.attributes.class ?? ''}`),
+  );
+}
+
+/**
+ * True when the description asks for the footer alone, of no story or post ("the footer"), and the
+ * element lies in an article: a post's `footer.entry-footer` of tags is not the page's footer.
+ */
+function storyFooter(query: Query, chosen: ElementView, map: ElementMap): boolean {
+  if (!asksOnly(query, 'footer') || query.contextKinds.length > 0 || query.contextTerms.length > 0)
+    return false;
+  if (query.terms.some((t) => t.word !== 'footer' && !t.kindWord)) return false;
+  return chosen.ancestors.some((a) => {
+    const e = map.elements[a];
+    return e !== undefined && (e.tag === 'article' || e.role === 'article');
+  });
+}
+
+/** Tags of an element that shows a picture. */
+const PICTURE_TAGS = new Set(['img', 'svg', 'picture', 'canvas']);
+/** Kinds that may be one picture: a hero, a gallery, an image, chart or video. */
+const PICTURE_BOXES = new Set(['hero', 'gallery', 'image', 'chart', 'video']);
+/** Words that ask for an amount or a time a page writes: "the prep time", "the servings", "the calories". */
+const AMOUNT_WORDS = new Set(words('time times duration serving servings yield calories minutes hours'));
+
+/**
+ * True when the description asks for an amount or a time ("the prep time", "the servings") and no
+ * picture, and the element is a small picture: the clock icon beside "2 minutes" is labelled
+ * "prep-time" but shows no time.
+ */
+function pictureForAnAmount(query: Query, chosen: ElementView): boolean {
+  if (!query.terms.some((t) => AMOUNT_WORDS.has(t.word))) return false;
+  if (query.kinds.some((k) => PICTURE_BOXES.has(k.kind.id) || k.kind.id === 'logo')) return false;
+  const { width, height } = chosen.element.box;
+  return (PICTURE_TAGS.has(chosen.tag) || chosen.role === 'img') && width <= 64 && height <= 64;
+}
+
+/**
+ * True when the description asks for tags and no picture, and the element is a picture: an app
+ * store's "badge" is no tag.
+ */
+function pictureForTags(query: Query, chosen: ElementView): boolean {
+  if (!query.terms.some((t) => t.word === 'tag')) return false;
+  if (query.kinds.some((k) => k.kind.id === 'image' || k.kind.id === 'logo')) return false;
+  return PICTURE_TAGS.has(chosen.tag) || chosen.role === 'img';
 }
 
 /**
@@ -672,9 +738,44 @@ export function footerForNavigation(
   if (query.contextKinds.some((k) => k.kind.id === 'footer') || query.place?.at === 'bottom') return false;
   const footer = (v: ElementView | undefined): boolean => v?.tag === 'footer' || v?.role === 'contentinfo';
   const inFooter = (v: ElementView): boolean => footer(v) || v.ancestors.some((a) => footer(views[a]));
-  // Only when the page has a navigation elsewhere: an app's one tab bar may sit in its footer.
-  const navigation = (v: ElementView): boolean => v.tag === 'nav' || v.role === 'navigation';
-  return inFooter(chosen) && views.some((v) => navigation(v) && !inFooter(v));
+  // Only when the page has a navigation elsewhere, or the footer's fine print is in it: an app's
+  // one tab bar may sit in its footer.
+  // A navigation by its tag or role, or a list of links a class calls a menu (`ul#menu-menu-principal`).
+  const navigation = (v: ElementView): boolean =>
+    v.tag === 'nav' || v.role === 'navigation' || (KINDS.navigation?.match(v, views) ?? 0) >= 0.85;
+  const finePrint = /©|\bcopyright\b|all rights reserved/i.test(chosen.element.text);
+  return inFooter(chosen) && (finePrint || views.some((v) => navigation(v) && !inFooter(v)));
+}
+
+/**
+ * True when the description places the thing in the page's header or footer ("the main navigation
+ * menu in the header", "the links in the footer"), asking for something else, and the element is
+ * neither in one (it or a wrapper is a header or footer by tag, role or class) nor in the window's
+ * height from that end of the page: the "Post navigation" links under a story are not the menu in
+ * the header.
+ */
+export function outsideItsRegion(
+  query: Query,
+  chosen: ElementView,
+  views: readonly ElementView[],
+  map: ElementMap,
+): boolean {
+  const placed = (id: string): boolean =>
+    query.contextKinds.some((k) => k.kind.id === id && k.strength >= 1) &&
+    !query.kinds.some((k) => k.kind.id === id);
+  const within = (id: string): boolean => {
+    const kind = KINDS[id];
+    return (
+      kind !== undefined &&
+      [chosen, ...chosen.ancestors.map((a) => views[a])].some(
+        (u) => u !== undefined && kind.match(u, views) >= 0.8,
+      )
+    );
+  };
+  const { y, height } = chosen.element.box;
+  const end = Math.max(map.documentHeight, map.viewport.height);
+  if (placed('header') && !within('header') && y > map.viewport.height) return true;
+  return placed('footer') && !within('footer') && y + height < end - map.viewport.height;
 }
 
 /**

@@ -33,10 +33,31 @@ export interface Kind {
   match(view: ElementView, views: readonly ElementView[]): number;
 }
 
-/** True when a word of `set` is one of `candidates` or starts with one (of 4 letters or more). */
+/**
+ * Words that begin with a kind's word and mean something else: `align-start` is no star rating,
+ * `logout` no logo, `format` no form.
+ */
+const FALSE_FRIENDS = new Set([
+  'start',
+  'starts',
+  'started',
+  'starter',
+  'startup',
+  'logout',
+  'format',
+  'formats',
+  'formatted',
+  'formula',
+]);
+/**
+ * True when a word of `set` is one of `candidates` or starts with one (of 4 letters or more, and
+ * not one of {@link FALSE_FRIENDS}).
+ */
 const has = (set: Set<string>, ...candidates: string[]): boolean => {
   for (const word of set) {
-    for (const c of candidates) if (word === c || (c.length >= 4 && word.startsWith(c))) return true;
+    const prefixed = !FALSE_FRIENDS.has(word);
+    for (const c of candidates)
+      if (word === c || (prefixed && c.length >= 4 && word.startsWith(c))) return true;
   }
   return false;
 };
@@ -55,6 +76,15 @@ const hasDescendant = (
   views: readonly ElementView[],
   test: (d: ElementView) => boolean,
 ): boolean => views.some((d) => d.ancestors.includes(v.index) && test(d));
+/** How many links `v` holds (itself included), counting no further than `enough`. */
+const linksIn = (v: ElementView, views: readonly ElementView[], enough: number): number => {
+  let found = isRole(v, 'link') ? 1 : 0;
+  for (let i = v.index + 1; i < views.length && found < enough; i++) {
+    const d = views[i];
+    if (d !== undefined && isRole(d, 'link') && d.ancestors.includes(v.index)) found++;
+  }
+  return found;
+};
 const paragraphs = new WeakMap<readonly ElementView[], { inside: number[]; total: number }>();
 /** The share of the page's paragraphs (`p` elements of the map) that lie inside `v`. */
 const paragraphShare = (v: ElementView, views: readonly ElementView[]): number => {
@@ -99,8 +129,11 @@ export const KINDS: Record<string, Kind> = {
     return hinted(v, 'image', 'img', 'photo', 'picture', 'avatar') ? 0.5 : 0;
   }),
   logo: k('logo', false, (v, views) => {
-    if (hinted(v, 'logo', 'brand', 'wordmark') || labelled(v, 'logo'))
+    if (hinted(v, 'logo', 'brand', 'wordmark') || labelled(v, 'logo')) {
+      // A block of fine print beside a logo (`.footer-terms-logo`: "© 2022 Condé Nast. All rights…") is no logo.
+      if (v.element.text.length > 80) return 0.2;
       return ['img', 'svg', 'a', 'picture'].includes(v.tag) ? 1 : 0.7;
+    }
     const inLogo = v.ancestors.some((i) => {
       const a = views[i];
       return a !== undefined && (hinted(a, 'logo', 'brand') || labelled(a, 'logo'));
@@ -123,9 +156,15 @@ export const KINDS: Record<string, Kind> = {
     if (hinted(v, 'search') || labelled(v, 'search')) return 0.85;
     return 0;
   }),
-  navigation: k('navigation', true, (v) => {
+  navigation: k('navigation', true, (v, views) => {
     if (isRole(v, 'navigation', 'menubar', 'menu')) return 1;
-    return hinted(v, 'nav', 'navbar', 'navigation', 'menu') ? 0.85 : 0;
+    // A form in a nav bar (`#navbar_loginform`, a search form) is a form, not the navigation.
+    if (v.tag === 'form' || isRole(v, 'form', 'search')) return 0;
+    if (!hinted(v, 'nav', 'navbar', 'navigation', 'menu')) return 0;
+    // A trail of breadcrumbs classed as navigation too (`m-sub-navigation--items m-breadcrumbs`) is the trail.
+    if (hinted(v, 'breadcrumb')) return 0.3;
+    // A class alone makes no menu of one link (`.UrgentNav`: a news alert's one line).
+    return linksIn(v, views, 2) < 2 ? 0.3 : 0.85;
   }),
   footer: k('footer', true, (v) =>
     isRole(v, 'contentinfo') ? 1 : v.tag === 'footer' ? 0.9 : hinted(v, 'footer') ? 0.85 : 0,
@@ -274,7 +313,11 @@ export const KINDS: Record<string, Kind> = {
   caption: k('caption', false, (v) =>
     v.tag === 'figcaption' || v.tag === 'caption' ? 1 : hinted(v, 'caption') ? 0.8 : 0,
   ),
-  badge: k('badge', false, (v) => (hinted(v, 'badge', 'tag', 'pill', 'chip', 'label') ? 1 : 0)),
+  badge: k('badge', false, (v) => {
+    if (hinted(v, 'badge', 'tag', 'pill', 'chip')) return 1;
+    // A block of running text is no label, whatever its class says (Drupal's `field-label-hidden`).
+    return hinted(v, 'label') ? (v.element.text.length > 150 ? 0.2 : 0.5) : 0;
+  }),
   map: k('map', false, (v) =>
     hinted(v, 'map') || (v.tag === 'iframe' && /map/i.test(v.element.attributes.src ?? '')) ? 1 : 0,
   ),

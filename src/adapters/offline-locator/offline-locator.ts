@@ -11,6 +11,7 @@ import {
   doubtful,
   footerForNavigation,
   locateByHand,
+  outsideItsRegion,
   sidebarHoldingHeadline,
   wrongPlace,
 } from './hand-matcher.js';
@@ -398,6 +399,7 @@ export function inDoubt(
       outOfContext(query, rows, chosen) ||
       inCookieNotice(query, views, view) ||
       footerForNavigation(query, view, views) ||
+      outsideItsRegion(query, view, views, map) ||
       sidebarHoldingHeadline(query, view, views))
   );
 }

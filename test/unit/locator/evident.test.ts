@@ -1468,6 +1468,41 @@ describe('an element by its id or class, on what a page names for other reasons'
     expect(byId('the repository tabs (Code, Issues, Pull requests)')).toBeUndefined();
   });
 
+  it("is no `.text` that holds none of the page's running text for the article text", () => {
+    const para = (y: number, parent: number): PageElement =>
+      element(
+        { selector: `p.at${y}`, tag: 'p', text: 'A sentence of the story, and another one.' },
+        y,
+        parent,
+      );
+    const story = [
+      element({ selector: 'article', tag: 'article', role: 'article', box: wide(1200) }, 100, null), // 0
+      para(100, 0),
+      para(200, 0),
+      para(300, 0),
+      element({ selector: '#about-author', tag: 'div', attributes: { id: 'about-author' } }, 1400, null), // 4
+      element(
+        {
+          selector: 'div.text',
+          tag: 'div',
+          attributes: { class: 'text' },
+          text: 'Michael is the principal author.',
+        },
+        1420,
+        4,
+      ), // 5
+      para(1420, 5),
+      element({ selector: 'footer', tag: 'footer', box: { ...wide(2000), y: 1600 } }, 1600, null),
+    ];
+    const storyViews = viewsOf(story);
+    const named = (d: string, list: PageElement[], v: ElementView[]): string | undefined =>
+      list[namedByClass(d, parseDescription(d), v)]?.selector;
+    expect(named('the article text', story, storyViews)).toBeUndefined();
+    // The same class on the block that holds the story's paragraphs names it.
+    const held = story.map((e, i) => (i === 0 ? { ...e, attributes: { class: 'text' } } : e));
+    expect(named('the article text', held, viewsOf(held))).toBe('article');
+  });
+
   it('counts each word said once: the navigation, not its menu of the menu', () => {
     expect(byId('the main navigation menu')).toBe('#site-navigation');
   });
@@ -3416,6 +3451,17 @@ describe('more to read', () => {
     expect(more('the second related post')).toBe(-1);
     expect(more('the search box of the related posts')).toBe(-1);
     expect(more('the share buttons')).toBe(-1);
+  });
+
+  it("is no box of the story's related tags", () => {
+    // A styled-components class that says "related tag": the story's tags, not more to read.
+    const tags = [
+      box('div.tags', 'PostMainArticle__ScRelatedTagLayout-sc-2', 3200, 18),
+      link('div.tags a', 3200, 0),
+    ];
+    expect(more('the related articles', tags)).toBe(-1);
+    const posts = [box('div.related-posts', 'related-posts', 3400), link('div.related-posts a', 3400, 2)];
+    expect(more('the related articles', [...tags, ...posts])).toBe(2);
   });
 });
 

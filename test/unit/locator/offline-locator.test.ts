@@ -25,10 +25,11 @@ import {
   DOUBT_CAP,
   doubtful,
   footerForNavigation,
+  outsideItsRegion,
   sidebarHoldingHeadline,
 } from '../../../src/adapters/offline-locator/hand-matcher.js';
 import type { ElementView } from '../../../src/adapters/offline-locator/kinds.js';
-import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
+import { KINDS, viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { dayShownIn, showsDate, words, writersOf } from '../../../src/adapters/offline-locator/text.js';
 import type { ElementMap, PageElement } from '../../../src/ports/element-locator.js';
 import { CROP_CONFIDENCE } from '../../../src/ports/element-locator.js';
@@ -1476,9 +1477,267 @@ describe('share buttons, comments and a main menu asked for', () => {
       footerForNavigation(parseDescription('the links at the bottom of the page'), views[1]!, views),
     ).toBe(false);
     expect(footerForNavigation(parseDescription('the footer navigation'), views[1]!, views)).toBe(false);
-    // An app whose one navigation is a tab bar in its footer.
-    const only = viewsOf(elements.slice(0, 2));
+    // An app whose one navigation is a tab bar in its footer (no fine print in it).
+    const only = viewsOf([elements[0]!, { ...elements[1]!, text: 'Home Search Library Profile' }]);
     expect(footerForNavigation(parseDescription('the main navigation menu'), only[1]!, only)).toBe(false);
+  });
+});
+
+describe('what pages no case uses showed (the twenty-fourth look)', () => {
+  const kindOf = (id: string, list: PageElement[], at: number): number => {
+    const views = viewsOf(list);
+    return KINDS[id]!.match(views[at]!, views);
+  };
+  const link = (selector: string, y: number, parent: number): PageElement =>
+    element({ selector, tag: 'a', role: 'link', text: 'News', attributes: { href: '/news' } }, y, parent);
+
+  it('takes no form, one-link alert or breadcrumb trail for the navigation by its class', () => {
+    const form = element(
+      { selector: '#navbar_loginform', tag: 'form', role: 'form', attributes: { id: 'navbar_loginform' } },
+      55,
+      null,
+    );
+    expect(kindOf('navigation', [form], 0)).toBe(0);
+    const alert = [
+      element({ selector: 'div.UrgentNav', tag: 'div', attributes: { class: 'UrgentNav' } }, 3520, null),
+      link('div.UrgentNav a', 3520, 0),
+    ];
+    expect(kindOf('navigation', alert, 0)).toBeLessThan(0.5);
+    const menu = [...alert, link('div.UrgentNav a + a', 3520, 0)];
+    expect(kindOf('navigation', menu, 0)).toBe(0.85);
+    const trail = [
+      element(
+        { selector: '#subnav', tag: 'div', attributes: { class: 'm-sub-navigation--items m-breadcrumbs' } },
+        2277,
+        null,
+      ),
+      link('#subnav a', 2277, 0),
+      link('#subnav a + a', 2277, 0),
+    ];
+    expect(kindOf('navigation', trail, 0)).toBeLessThan(0.5);
+    expect(kindOf('breadcrumb', trail, 0)).toBe(1);
+  });
+
+  it('takes no fine print beside a logo for the logo, nor a long text for a label', () => {
+    const terms = element(
+      {
+        selector: 'section.footer-terms-logo',
+        tag: 'section',
+        attributes: { class: 'footer-terms-logo' },
+        text: 'CNMN Collection WIRED Media Group © 2022 Condé Nast. All rights reserved. Use of and/or registration on any portion of this site',
+      },
+      4890,
+      null,
+    );
+    expect(kindOf('logo', [terms], 0)).toBeLessThan(0.5);
+    expect(kindOf('logo', [{ ...terms, text: 'Ars Technica' }], 0)).toBe(0.7);
+    const field = element(
+      {
+        selector: 'div.field',
+        tag: 'div',
+        attributes: { class: 'field field-name-body field-label-hidden' },
+        text: 'President-elect Donald Trump has named Kellyanne Conway, the campaign manager who helped him win his unlikely victory, as counselor to the president. '.repeat(
+          2,
+        ),
+      },
+      1398,
+      null,
+    );
+    expect(kindOf('badge', [field], 0)).toBeLessThan(0.5);
+    expect(kindOf('badge', [{ ...field, attributes: { class: 'tag' } }], 0)).toBe(1);
+  });
+
+  it("doubts the site's logo as the main photo", () => {
+    const page = [
+      element({ selector: 'div.logo', tag: 'div', attributes: { class: 'logo' } }, 8, null),
+      element({ selector: 'div.logo a', tag: 'a', role: 'link', attributes: { href: '/' } }, 8, 0),
+      element(
+        {
+          selector: 'img[alt="JVN iPedia"]',
+          tag: 'img',
+          role: 'img',
+          name: 'JVN iPedia',
+          attributes: { alt: 'JVN iPedia', src: 'logo.gif' },
+          box: { x: 8, y: 8, width: 490, height: 60 },
+        },
+        8,
+        1,
+      ),
+    ];
+    const views = viewsOf(page);
+    const map = storyMap(page, 2000);
+    expect(doubtful(parseDescription('the main photo'), views[2]!, map)).toBe(true);
+    expect(doubtful(parseDescription('the logo image'), views[2]!, map)).toBe(false);
+    const photo = viewsOf([{ ...page[2]!, attributes: { src: 'haley.jpg' }, parent: null }]);
+    expect(doubtful(parseDescription('the main photo'), photo[0]!, map)).toBe(false);
+  });
+
+  it("doubts the footer's one menu with its fine print as the main navigation", () => {
+    const page = [
+      element({ selector: 'footer', tag: 'footer', role: 'contentinfo' }, 1466, null),
+      element(
+        {
+          selector: 'nav.row',
+          tag: 'nav',
+          role: 'navigation',
+          text: 'Mozilla Portions of this content are ©1998–2015 by individual mozilla.org contributors.',
+        },
+        1466,
+        0,
+      ),
+    ];
+    const views = viewsOf(page);
+    expect(footerForNavigation(parseDescription('the main navigation menu'), views[1]!, views)).toBe(true);
+    const tabs = viewsOf([page[0]!, { ...page[1]!, text: 'Home Search Library Profile' }]);
+    expect(footerForNavigation(parseDescription('the main navigation menu'), tabs[1]!, tabs)).toBe(false);
+  });
+
+  it('doubts a picture for tags, an amount, or a box of things', () => {
+    const icon = (partial: Partial<PageElement>): ElementView =>
+      viewsOf([
+        element(
+          {
+            selector: 'svg',
+            tag: 'svg',
+            role: 'img',
+            box: { x: 84, y: 471, width: 24, height: 24 },
+            ...partial,
+          },
+          471,
+          null,
+        ),
+      ])[0]!;
+    const map = storyMap([], 3000);
+    const clock = icon({ name: 'prep-time-stroke-24', attributes: { 'aria-label': 'prep-time-stroke-24' } });
+    expect(doubtful(parseDescription('the prep time'), clock, map)).toBe(true);
+    expect(doubtful(parseDescription('the servings'), clock, map)).toBe(true);
+    expect(doubtful(parseDescription('the clock icon'), clock, map)).toBe(false);
+    const badge = icon({
+      selector: 'img[alt="Google Play Store"]',
+      tag: 'img',
+      attributes: { alt: 'Google Play Store', src: 'google-play-badge_de_DE.png' },
+      box: { x: 8, y: 885, width: 133, height: 18 },
+    });
+    expect(doubtful(parseDescription('the tags'), badge, map)).toBe(true);
+    expect(doubtful(parseDescription('the app store badge'), badge, map)).toBe(false);
+    const cardIcon = icon({
+      tag: 'img',
+      attributes: { class: 'cwp-food-logo', src: 'recipe-card.svg' },
+      box: { x: 1169, y: 7405, width: 90, height: 90 },
+    });
+    expect(doubtful(parseDescription('the recipe card'), cardIcon, map)).toBe(true);
+    expect(doubtful(parseDescription('the hero banner'), cardIcon, map)).toBe(false);
+  });
+
+  it("doubts a post's own footer as the page's footer", () => {
+    const page = [
+      element(
+        {
+          selector: 'article',
+          tag: 'article',
+          role: 'article',
+          box: { x: 282, y: 184, width: 715, height: 1267 },
+        },
+        184,
+        null,
+      ),
+      element(
+        {
+          selector: 'footer.entry-footer',
+          tag: 'footer',
+          attributes: { class: 'entry-footer' },
+          text: 'Tagged fried chicken, kfc',
+        },
+        1416,
+        0,
+      ),
+    ];
+    const views = viewsOf(page);
+    const map = storyMap(page, 2200);
+    expect(doubtful(parseDescription('the footer'), views[1]!, map)).toBe(true);
+    expect(doubtful(parseDescription('the footer of the post'), views[1]!, map)).toBe(false);
+    expect(doubtful(parseDescription('the article footer with tags'), views[1]!, map)).toBe(false);
+    const site = viewsOf([{ ...page[1]!, parent: null }]);
+    expect(doubtful(parseDescription('the footer'), site[0]!, map)).toBe(false);
+  });
+
+  it('reads no kind into a word that only begins like it', () => {
+    const menu = element(
+      { selector: 'div.menu', tag: 'div', attributes: { class: 'elementor-nav-menu__align-start' } },
+      37,
+      null,
+    );
+    expect(kindOf('rating', [menu], 0)).toBe(0);
+    expect(kindOf('rating', [{ ...menu, attributes: { class: 'stars' } }], 0)).toBe(1);
+    const logout = element(
+      { selector: 'a.logout', tag: 'a', role: 'link', text: 'Sign out', attributes: { class: 'logout' } },
+      20,
+      null,
+    );
+    expect(kindOf('logo', [logout], 0)).toBe(0);
+    expect(kindOf('logo', [{ ...logout, attributes: { class: 'logotype' } }], 0)).toBe(1);
+  });
+
+  it("doubts the footer's menu as the main navigation when a list of links above is called the menu", () => {
+    const page = [
+      element(
+        {
+          selector: 'ul#menu-menu-principal',
+          tag: 'ul',
+          role: 'list',
+          attributes: { id: 'menu-menu-principal' },
+        },
+        200,
+        null,
+      ),
+      link('#menu-menu-principal a', 200, 0),
+      link('#menu-menu-principal a + a', 200, 0),
+      element({ selector: 'footer', tag: 'footer', role: 'contentinfo' }, 16345, null),
+      element(
+        {
+          selector: 'nav.footer-menu',
+          tag: 'nav',
+          role: 'navigation',
+          attributes: { class: 'footer-menu' },
+          text: 'NACIONALES DEPORTES',
+        },
+        16466,
+        3,
+      ),
+    ];
+    const views = viewsOf(page);
+    expect(footerForNavigation(parseDescription('the main navigation menu'), views[4]!, views)).toBe(true);
+    const alone = viewsOf(page.slice(3).map((e) => ({ ...e, parent: e.parent === null ? null : 0 })));
+    expect(footerForNavigation(parseDescription('the main navigation menu'), alone[1]!, alone)).toBe(false);
+  });
+
+  it('doubts what lies outside the header or the footer the description places it in', () => {
+    const page = [
+      element(
+        { selector: 'header', tag: 'header', role: 'banner', box: { x: 0, y: 0, width: 1280, height: 50 } },
+        0,
+        null,
+      ),
+      element({ selector: 'header nav', tag: 'nav', role: 'navigation' }, 10, 0),
+      element(
+        { selector: 'nav.navigation', tag: 'nav', role: 'navigation', text: 'Post navigation' },
+        3638,
+        null,
+      ),
+      element({ selector: 'footer', tag: 'footer', role: 'contentinfo' }, 5800, null),
+      element({ selector: 'footer ul', tag: 'ul', role: 'list' }, 5820, 3),
+    ];
+    const views = viewsOf(page);
+    const map = storyMap(page, 6000);
+    const menu = parseDescription('the main navigation menu in the header');
+    expect(outsideItsRegion(menu, views[2]!, views, map)).toBe(true);
+    expect(outsideItsRegion(menu, views[1]!, views, map)).toBe(false);
+    expect(outsideItsRegion(parseDescription('the main navigation menu'), views[2]!, views, map)).toBe(false);
+    const links = parseDescription('the links in the footer');
+    expect(outsideItsRegion(links, views[4]!, views, map)).toBe(false);
+    expect(outsideItsRegion(links, views[2]!, views, map)).toBe(true);
+    // "The header" asked for is the header itself, wherever the page puts it.
+    expect(outsideItsRegion(parseDescription('the header'), views[2]!, views, map)).toBe(false);
   });
 });
 
