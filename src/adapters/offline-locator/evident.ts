@@ -1714,13 +1714,21 @@ function namedBy(
   // Nothing the size of the page: a layout's wrapper is no part of it.
   const { right, bottom } = pageExtent(views);
   const largest = right * bottom;
+  // A page of three paragraphs or more, where running text is told by them (not one of `div`s).
+  const paragraphed = views.filter((v) => v.tag === 'p').length >= 3;
   const sayings = views.map((v) => {
     // A field's id ("searchInput") names what it is for, not the box a user means.
     const field = (v.tag === 'input' || v.tag === 'textarea' || v.tag === 'select') && !askedIds.has('field');
     if (field || v.area > 0.5 * largest) return 0;
     // Running text asked for ("the article text"): a `.text` that holds none of the page's
     // paragraphs to speak of (an author's one-line bio) is not it.
-    if (askedIds.size === 1 && askedIds.has('body') && (KINDS.body?.match(v, views) ?? 0) === 0) return 0;
+    if (
+      askedIds.size === 1 &&
+      askedIds.has('body') &&
+      paragraphed &&
+      (KINDS.body?.match(v, views) ?? 0) === 0
+    )
+      return 0;
     let best = 0;
     for (const name of namesOf(v)) if (name.length <= 40) best = Math.max(best, fits(name));
     return best;

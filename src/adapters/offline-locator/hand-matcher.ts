@@ -500,14 +500,29 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   const asked = query.kinds.map((k) => k.kind);
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
   if (chosen.role === 'heading' && asked.some((kind) => kind.id === 'search')) return true;
+  // A search form is no form for something else ("the newsletter signup form": not "Search for:").
+  const searched = [...query.terms, ...query.contextTerms].some(
+    (t) => t.word === 'search' || t.word === 'find',
+  );
+  const forSomethingElse = !searched && query.terms.some((t) => !t.kindWord);
+  const searchForm = chosen.role === 'search' || (chosen.tag === 'form' && chosen.hints.has('search'));
+  if (
+    searchForm &&
+    forSomethingElse &&
+    asked.some((kind) => kind.id === 'form') &&
+    !asked.some((kind) => kind.id === 'search')
+  )
+    return true;
   if (asked.some((kind) => kind.id === 'heading' || kind.id === 'link')) return false;
   const box = chosen.element.box;
   const small = asked.length > 0 && asked.every((kind) => !kind.container);
   if (small) return box.height > 2 * map.viewport.height;
   if (CONTROLS.has(chosen.tag)) return asked.some((kind) => kind.id === 'form');
-  // A picture is no box of things ("the recipe card": not the card's 90 px icon), unless a hero or gallery is asked.
+  // A picture is no box of things ("the recipe card": not the card's 90 px icon), unless a hero
+  // or gallery is asked, or what a word names only in part ("the promo banner", "the dinner menu").
   const picture = PICTURE_TAGS.has(chosen.tag) || chosen.role === 'img';
-  if (picture && asked.length > 0 && asked.every((kind) => kind.container && !PICTURE_BOXES.has(kind.id)))
+  const boxes = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind);
+  if (picture && boxes.length > 0 && boxes.every((kind) => kind.container && !PICTURE_BOXES.has(kind.id)))
     return true;
   const namesOnly = chosen.role === 'heading' || chosen.tag === 'a';
   return namesOnly && (asked.length === 0 || asked.some((kind) => kind.container));
@@ -591,8 +606,13 @@ function smallForAPhoto(query: Query, chosen: ElementView): boolean {
   return width < 150 && height < 150 && width * height > 0 && !unloaded;
 }
 
-/** A logo's id or class, or its link's: `.logo`, `#site-logo`, `.navbar-brand`, `.wordmark`. */
-const LOGO_HINT = /logo|brand|wordmark/i;
+/**
+ * A logo's id or class, or its link's, as a word: `.logo`, `#site-logo`, `.logotype`,
+ * `.navbar-brand`, `.site-branding`, `.wordmark` — not `blogOverview`, `catalogo`, `logout`.
+ */
+const LOGO_HINT = /(?:^|[^a-z])(?:logo(?!ut|n|ff)|brand|wordmark)/;
+/** An id or class with its words apart, in lower case: `navbarBrand` → `navbar brand`. */
+const wordsApart = (name: string): string => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
 /**
  * True when the description asks for a picture and nothing else, not a logo, and the element is the
@@ -601,23 +621,39 @@ const LOGO_HINT = /logo|brand|wordmark/i;
  */
 function logoForAPhoto(query: Query, chosen: ElementView, map: ElementMap): boolean {
   if (!asksOnly(query, 'image') || query.terms.some((t) => LOGO_HINT.test(t.word))) return false;
+  // A logo is a strip, not a photo 600 px tall in a wrapper classed `brand-story`.
+  if (chosen.element.box.height > 150) return false;
   return [chosen.element, ...chosen.ancestors.slice(0, 2).map((a) => map.elements[a])].some(
-    (e) => e !== undefined && LOGO_HINT.test(`${e.attributes.id ?? ''} ${e.attributes.class ?? ''}`),
+    (e) =>
+      e !== undefined && LOGO_HINT.test(wordsApart(`${e.attributes.id ?? ''} ${e.attributes.class ?? ''}`)),
   );
 }
 
 /**
- * True when the description asks for the footer alone, of no story or post ("the footer"), and the
- * element lies in an article: a post's `footer.entry-footer` of tags is not the page's footer.
+ * True when the description asks for the footer alone, of no story or post ("the footer"), the
+ * element lies in an article, and another footer lies in none or it ends more than a window above
+ * the page's end: a post's `footer.entry-footer` of tags is not the page's footer (on a page that
+ * wraps everything in an `article`, the one at its end is).
  */
 function storyFooter(query: Query, chosen: ElementView, map: ElementMap): boolean {
   if (!asksOnly(query, 'footer') || query.contextKinds.length > 0 || query.contextTerms.length > 0)
     return false;
   if (query.terms.some((t) => t.word !== 'footer' && !t.kindWord)) return false;
-  return chosen.ancestors.some((a) => {
-    const e = map.elements[a];
-    return e !== undefined && (e.tag === 'article' || e.role === 'article');
-  });
+  const { elements } = map;
+  const inArticle = (parent: number | null): boolean => {
+    for (let up = parent; up !== null; up = elements[up]?.parent ?? null) {
+      const e = elements[up];
+      if (e !== undefined && (e.tag === 'article' || e.role === 'article')) return true;
+    }
+    return false;
+  };
+  if (!inArticle(chosen.element.parent)) return false;
+  const another = elements.some(
+    (e) => (e.tag === 'footer' || e.role === 'contentinfo') && e !== chosen.element && !inArticle(e.parent),
+  );
+  // With no other, the one in an article is the page's when it ends the page.
+  const { y, height } = chosen.element.box;
+  return another || y + height < Math.max(map.documentHeight, map.viewport.height) - map.viewport.height;
 }
 
 /** Tags of an element that shows a picture. */
@@ -634,7 +670,10 @@ const AMOUNT_WORDS = new Set(words('time times duration serving servings yield c
  */
 function pictureForAnAmount(query: Query, chosen: ElementView): boolean {
   if (!query.terms.some((t) => AMOUNT_WORDS.has(t.word))) return false;
-  if (query.kinds.some((k) => PICTURE_BOXES.has(k.kind.id) || k.kind.id === 'logo')) return false;
+  if (query.kinds.some((k) => PICTURE_BOXES.has(k.kind.id) || k.kind.id === 'logo' || k.kind.id === 'icon'))
+    return false;
+  // An svg that draws "20 min" shows the time.
+  if (/\d/.test(chosen.element.text)) return false;
   const { width, height } = chosen.element.box;
   return (PICTURE_TAGS.has(chosen.tag) || chosen.role === 'img') && width <= 64 && height <= 64;
 }
@@ -645,7 +684,7 @@ function pictureForAnAmount(query: Query, chosen: ElementView): boolean {
  */
 function pictureForTags(query: Query, chosen: ElementView): boolean {
   if (!query.terms.some((t) => t.word === 'tag')) return false;
-  if (query.kinds.some((k) => k.kind.id === 'image' || k.kind.id === 'logo')) return false;
+  if (query.kinds.some((k) => ['image', 'logo', 'icon'].includes(k.kind.id))) return false;
   return PICTURE_TAGS.has(chosen.tag) || chosen.role === 'img';
 }
 
@@ -772,10 +811,13 @@ export function outsideItsRegion(
       )
     );
   };
+  // Only on a page that marks the place: a footer without a tag, role or class (`#colophon`,
+  // `#rodape`) is known by nothing but where it lies, and may be taller than a window.
+  const marked = (id: string): boolean => views.some((v) => (KINDS[id]?.match(v, views) ?? 0) >= 0.8);
   const { y, height } = chosen.element.box;
   const end = Math.max(map.documentHeight, map.viewport.height);
-  if (placed('header') && !within('header') && y > map.viewport.height) return true;
-  return placed('footer') && !within('footer') && y + height < end - map.viewport.height;
+  if (placed('header') && !within('header') && y > map.viewport.height && marked('header')) return true;
+  return placed('footer') && !within('footer') && y + height < end - map.viewport.height && marked('footer');
 }
 
 /**

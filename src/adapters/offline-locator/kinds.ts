@@ -34,28 +34,17 @@ export interface Kind {
 }
 
 /**
- * Words that begin with a kind's word and mean something else: `align-start` is no star rating,
- * `logout` no logo, `format` no form.
+ * Beginnings of words that start like a kind's word and mean something else: `align-start` and
+ * `startseite` are no star rating, `logout` and `logon` no logo, `format` no form.
  */
-const FALSE_FRIENDS = new Set([
-  'start',
-  'starts',
-  'started',
-  'starter',
-  'startup',
-  'logout',
-  'format',
-  'formats',
-  'formatted',
-  'formula',
-]);
+const FALSE_FRIENDS = ['start', 'logout', 'logon', 'logoff', 'format', 'formula'];
 /**
  * True when a word of `set` is one of `candidates` or starts with one (of 4 letters or more, and
- * not one of {@link FALSE_FRIENDS}).
+ * not beginning as one of {@link FALSE_FRIENDS} does).
  */
 const has = (set: Set<string>, ...candidates: string[]): boolean => {
   for (const word of set) {
-    const prefixed = !FALSE_FRIENDS.has(word);
+    const prefixed = !FALSE_FRIENDS.some((f) => word.startsWith(f));
     for (const c of candidates)
       if (word === c || (prefixed && c.length >= 4 && word.startsWith(c))) return true;
   }
@@ -76,14 +65,22 @@ const hasDescendant = (
   views: readonly ElementView[],
   test: (d: ElementView) => boolean,
 ): boolean => views.some((d) => d.ancestors.includes(v.index) && test(d));
-/** How many links `v` holds (itself included), counting no further than `enough`. */
-const linksIn = (v: ElementView, views: readonly ElementView[], enough: number): number => {
-  let found = isRole(v, 'link') ? 1 : 0;
-  for (let i = v.index + 1; i < views.length && found < enough; i++) {
-    const d = views[i];
-    if (d !== undefined && isRole(d, 'link') && d.ancestors.includes(v.index)) found++;
+/** Roles of what a menu's items are: links, or buttons and menu items that open one. */
+const ITEM_ROLES = new Set(['link', 'button', 'menuitem', 'tab']);
+const itemCounts = new WeakMap<readonly ElementView[], Int32Array>();
+/** How many links, buttons or menu items `v` holds (itself included): counted once per map. */
+const itemsIn = (v: ElementView, views: readonly ElementView[]): number => {
+  let counts = itemCounts.get(views);
+  if (!counts) {
+    counts = new Int32Array(views.length);
+    for (const d of views) {
+      if (d.role === null || !ITEM_ROLES.has(d.role)) continue;
+      counts[d.index]! += 1;
+      for (const a of d.ancestors) if (a < counts.length) counts[a]! += 1;
+    }
+    itemCounts.set(views, counts);
   }
-  return found;
+  return counts[v.index] ?? 0;
 };
 const paragraphs = new WeakMap<readonly ElementView[], { inside: number[]; total: number }>();
 /** The share of the page's paragraphs (`p` elements of the map) that lie inside `v`. */
@@ -131,7 +128,8 @@ export const KINDS: Record<string, Kind> = {
   logo: k('logo', false, (v, views) => {
     if (hinted(v, 'logo', 'brand', 'wordmark') || labelled(v, 'logo')) {
       // A block of fine print beside a logo (`.footer-terms-logo`: "© 2022 Condé Nast. All rights…") is no logo.
-      if (v.element.text.length > 80) return 0.2;
+      if (/©|\bcopyright\b|all rights reserved/i.test(v.element.text) || v.element.text.length > 200)
+        return 0.2;
       return ['img', 'svg', 'a', 'picture'].includes(v.tag) ? 1 : 0.7;
     }
     const inLogo = v.ancestors.some((i) => {
@@ -164,7 +162,7 @@ export const KINDS: Record<string, Kind> = {
     // A trail of breadcrumbs classed as navigation too (`m-sub-navigation--items m-breadcrumbs`) is the trail.
     if (hinted(v, 'breadcrumb')) return 0.3;
     // A class alone makes no menu of one link (`.UrgentNav`: a news alert's one line).
-    return linksIn(v, views, 2) < 2 ? 0.3 : 0.85;
+    return itemsIn(v, views) < 2 ? 0.3 : 0.85;
   }),
   footer: k('footer', true, (v) =>
     isRole(v, 'contentinfo') ? 1 : v.tag === 'footer' ? 0.9 : hinted(v, 'footer') ? 0.85 : 0,
@@ -315,8 +313,11 @@ export const KINDS: Record<string, Kind> = {
   ),
   badge: k('badge', false, (v) => {
     if (hinted(v, 'badge', 'tag', 'pill', 'chip')) return 1;
-    // A block of running text is no label, whatever its class says (Drupal's `field-label-hidden`).
-    return hinted(v, 'label') ? (v.element.text.length > 150 ? 0.2 : 0.5) : 0;
+    if (!hinted(v, 'label')) return 0;
+    // A block of running text is no label, whatever its class says (Drupal's `field-label-hidden`),
+    // nor is the label of something else (`.comments-label`: "51 Comments"; a field's).
+    if (v.element.text.length > 150) return 0.2;
+    return hinted(v, 'comment', 'field', 'form', 'input', 'checkbox', 'radio', 'select') ? 0.5 : 1;
   }),
   map: k('map', false, (v) =>
     hinted(v, 'map') || (v.tag === 'iframe' && /map/i.test(v.element.attributes.src ?? '')) ? 1 : 0,

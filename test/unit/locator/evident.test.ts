@@ -1501,6 +1501,23 @@ describe('an element by its id or class, on what a page names for other reasons'
     // The same class on the block that holds the story's paragraphs names it.
     const held = story.map((e, i) => (i === 0 ? { ...e, attributes: { class: 'text' } } : e));
     expect(named('the article text', held, viewsOf(held))).toBe('article');
+    // On a page whose text is in `div`s, not paragraphs, the class still names it.
+    const divs = [
+      element(
+        {
+          selector: '#story-text',
+          tag: 'div',
+          attributes: { id: 'story-text' },
+          text: 'The story, told in divs.',
+        },
+        100,
+        null,
+      ),
+      element({ selector: 'footer', tag: 'footer', box: { ...wide(2000), y: 1600 } }, 1600, null),
+    ];
+    expect(
+      divs[namedById('the story text', parseDescription('the story text'), viewsOf(divs))]?.selector,
+    ).toBe('#story-text');
   });
 
   it('counts each word said once: the navigation, not its menu of the menu', () => {

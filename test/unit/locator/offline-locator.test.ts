@@ -1629,6 +1629,28 @@ describe('what pages no case uses showed (the twenty-fourth look)', () => {
     expect(doubtful(parseDescription('the hero banner'), cardIcon, map)).toBe(false);
   });
 
+  it('doubts a search form as a form for something else', () => {
+    const search = viewsOf([
+      element(
+        {
+          selector: 'form.search-form',
+          tag: 'form',
+          role: 'search',
+          name: 'Search for:',
+          text: 'Search for:',
+          attributes: { class: 'search-form' },
+        },
+        233,
+        null,
+      ),
+    ])[0]!;
+    const map = storyMap([], 3000);
+    expect(doubtful(parseDescription('the newsletter signup form'), search, map)).toBe(true);
+    expect(doubtful(parseDescription('the search form'), search, map)).toBe(false);
+    expect(doubtful(parseDescription('the Wikipedia search form'), search, map)).toBe(false);
+    expect(doubtful(parseDescription('the form in the header'), search, map)).toBe(false);
+  });
+
   it("doubts a post's own footer as the page's footer", () => {
     const page = [
       element(
@@ -1655,6 +1677,15 @@ describe('what pages no case uses showed (the twenty-fourth look)', () => {
     const views = viewsOf(page);
     const map = storyMap(page, 2200);
     expect(doubtful(parseDescription('the footer'), views[1]!, map)).toBe(true);
+    // Its only footer, at the end of a page that wraps everything in an article: the page's.
+    expect(doubtful(parseDescription('the footer'), views[1]!, storyMap(page, 1600))).toBe(false);
+    const withSite = [
+      ...page,
+      element({ selector: 'footer.site', tag: 'footer', role: 'contentinfo' }, 1460, null),
+    ];
+    expect(doubtful(parseDescription('the footer'), viewsOf(withSite)[1]!, storyMap(withSite, 1600))).toBe(
+      true,
+    );
     expect(doubtful(parseDescription('the footer of the post'), views[1]!, map)).toBe(false);
     expect(doubtful(parseDescription('the article footer with tags'), views[1]!, map)).toBe(false);
     const site = viewsOf([{ ...page[1]!, parent: null }]);
@@ -1711,6 +1742,116 @@ describe('what pages no case uses showed (the twenty-fourth look)', () => {
     expect(footerForNavigation(parseDescription('the main navigation menu'), alone[1]!, alone)).toBe(false);
   });
 
+  it("heeds a review's counter-examples to these rules", () => {
+    // A menu of buttons or menu items is a menu, and the footer's is then not the main one.
+    const button = (selector: string, parent: number): PageElement =>
+      element({ selector, tag: 'button', role: 'button', text: 'Products' }, 20, parent);
+    const page = [
+      element({ selector: 'div.main-nav', tag: 'div', attributes: { class: 'main-nav' } }, 20, null),
+      button('div.main-nav button:nth-of-type(1)', 0),
+      button('div.main-nav button:nth-of-type(2)', 0),
+      element({ selector: 'footer', tag: 'footer', role: 'contentinfo' }, 4000, null),
+      element({ selector: 'footer nav', tag: 'nav', role: 'navigation', text: 'About Jobs' }, 4000, 3),
+    ];
+    expect(kindOf('navigation', page, 0)).toBe(0.85);
+    const views = viewsOf(page);
+    expect(footerForNavigation(parseDescription('the main navigation'), views[4]!, views)).toBe(true);
+    // A banner or a menu that is one picture is no box of things.
+    const map = storyMap([], 3000);
+    const picture = (cls: string, alt = ''): ElementView =>
+      viewsOf([
+        element(
+          {
+            selector: `img.${cls}`,
+            tag: 'img',
+            role: 'img',
+            name: alt,
+            attributes: { class: cls, alt },
+            box: { x: 0, y: 200, width: 1200, height: 300 },
+          },
+          200,
+          null,
+        ),
+      ])[0]!;
+    expect(doubtful(parseDescription('the promo banner'), picture('promo-banner'), map)).toBe(false);
+    expect(doubtful(parseDescription('the dinner menu'), picture('menu-image', 'Dinner menu'), map)).toBe(
+      false,
+    );
+    // A photo in a wrapper whose class only contains "logo" or "brand" is no logo.
+    const story = [
+      element(
+        { selector: 'div.blogOverview-image', tag: 'div', attributes: { class: 'blogOverview-image' } },
+        200,
+        null,
+      ),
+      element(
+        {
+          selector: 'div.blogOverview-image img',
+          tag: 'img',
+          role: 'img',
+          box: { x: 0, y: 200, width: 900, height: 600 },
+        },
+        200,
+        0,
+      ),
+    ];
+    expect(doubtful(parseDescription('the main photo'), viewsOf(story)[1]!, storyMap(story, 3000))).toBe(
+      false,
+    );
+    // A long name of a text logo is a logo; a label of Bootstrap's is a tag, a comments label not.
+    const brand = element(
+      {
+        selector: 'a.navbar-brand',
+        tag: 'a',
+        role: 'link',
+        attributes: { class: 'navbar-brand' },
+        text: 'Department of Mechanical and Aerospace Engineering, University of Somewhere',
+      },
+      10,
+      null,
+    );
+    expect(kindOf('logo', [brand], 0)).toBe(1);
+    const label = element(
+      {
+        selector: 'a.label',
+        tag: 'a',
+        role: 'link',
+        text: 'python',
+        attributes: { class: 'label label-info' },
+      },
+      900,
+      null,
+    );
+    expect(kindOf('badge', [label], 0)).toBe(1);
+    expect(kindOf('badge', [{ ...label, attributes: { class: 'comments-label' } }], 0)).toBe(0.5);
+    // A picture that shows the time, or a tag icon asked for, is no doubt.
+    const svg = (text: string): ElementView =>
+      viewsOf([
+        element(
+          {
+            selector: 'svg.cook-time',
+            tag: 'svg',
+            role: 'img',
+            text,
+            attributes: { class: 'cook-time' },
+            box: { x: 0, y: 400, width: 64, height: 64 },
+          },
+          400,
+          null,
+        ),
+      ])[0]!;
+    expect(doubtful(parseDescription('the cook time'), svg('20 min'), map)).toBe(false);
+    expect(doubtful(parseDescription('the tag icon'), svg(''), map)).toBe(false);
+    // Words that begin like a kind's and are others.
+    const start = element(
+      { selector: 'a.startseite', tag: 'a', role: 'link', attributes: { class: 'startseite logon' } },
+      10,
+      null,
+    );
+    expect(kindOf('rating', [start], 0)).toBe(0);
+    expect(kindOf('logo', [start], 0)).toBe(0);
+  });
+
   it('doubts what lies outside the header or the footer the description places it in', () => {
     const page = [
       element(
@@ -1736,6 +1877,29 @@ describe('what pages no case uses showed (the twenty-fourth look)', () => {
     const links = parseDescription('the links in the footer');
     expect(outsideItsRegion(links, views[4]!, views, map)).toBe(false);
     expect(outsideItsRegion(links, views[2]!, views, map)).toBe(true);
+    // A page that marks no footer: one known by where it lies (`#colophon`) may be taller than a window.
+    const colophon = [
+      element(
+        {
+          selector: '#colophon',
+          tag: 'div',
+          attributes: { id: 'colophon' },
+          box: { x: 0, y: 4600, width: 1280, height: 1400 },
+        },
+        4600,
+        null,
+      ),
+      element({ selector: '#colophon form', tag: 'form', role: 'form', text: 'Newsletter Sign up' }, 4620, 0),
+    ];
+    const plain = viewsOf(colophon);
+    expect(
+      outsideItsRegion(
+        parseDescription('the newsletter form in the footer'),
+        plain[1]!,
+        plain,
+        storyMap(colophon, 6000),
+      ),
+    ).toBe(false);
     // "The header" asked for is the header itself, wherever the page puts it.
     expect(outsideItsRegion(parseDescription('the header'), views[2]!, views, map)).toBe(false);
   });
