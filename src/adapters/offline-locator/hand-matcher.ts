@@ -3,6 +3,7 @@ import type { ElementView, Kind, KindRequest } from './kinds.js';
 import { KINDS, kindsOf, takenFor, viewsOf } from './kinds.js';
 import {
   blankParentheses,
+  FINE_PRINT,
   isCredit,
   sameOrPrefix,
   saysOnlyWhen,
@@ -520,7 +521,7 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (CONTROLS.has(chosen.tag)) return asked.some((kind) => kind.id === 'form');
   // A picture is no box of things ("the recipe card": not the card's 90 px icon), unless a hero
   // or gallery is asked, or what a word names only in part ("the promo banner", "the dinner menu").
-  const picture = PICTURE_TAGS.has(chosen.tag) || chosen.role === 'img';
+  const picture = isPicture(chosen);
   const boxes = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind);
   if (picture && boxes.length > 0 && boxes.every((kind) => kind.container && !PICTURE_BOXES.has(kind.id)))
     return true;
@@ -658,6 +659,8 @@ function storyFooter(query: Query, chosen: ElementView, map: ElementMap): boolea
 
 /** Tags of an element that shows a picture. */
 const PICTURE_TAGS = new Set(['img', 'svg', 'picture', 'canvas']);
+/** True for an element that shows a picture: by its tag, or its role. */
+const isPicture = (v: ElementView): boolean => PICTURE_TAGS.has(v.tag) || v.role === 'img';
 /** Kinds that may be one picture: a hero, a gallery, an image, chart or video. */
 const PICTURE_BOXES = new Set(['hero', 'gallery', 'image', 'chart', 'video']);
 /** Words that ask for an amount or a time a page writes: "the prep time", "the servings", "the calories". */
@@ -675,7 +678,7 @@ function pictureForAnAmount(query: Query, chosen: ElementView): boolean {
   // An svg that draws "20 min" shows the time.
   if (/\d/.test(chosen.element.text)) return false;
   const { width, height } = chosen.element.box;
-  return (PICTURE_TAGS.has(chosen.tag) || chosen.role === 'img') && width <= 64 && height <= 64;
+  return isPicture(chosen) && width <= 64 && height <= 64;
 }
 
 /**
@@ -685,7 +688,7 @@ function pictureForAnAmount(query: Query, chosen: ElementView): boolean {
 function pictureForTags(query: Query, chosen: ElementView): boolean {
   if (!query.terms.some((t) => t.word === 'tag')) return false;
   if (query.kinds.some((k) => ['image', 'logo', 'icon'].includes(k.kind.id))) return false;
-  return PICTURE_TAGS.has(chosen.tag) || chosen.role === 'img';
+  return isPicture(chosen);
 }
 
 /**
@@ -777,13 +780,13 @@ export function footerForNavigation(
   if (query.contextKinds.some((k) => k.kind.id === 'footer') || query.place?.at === 'bottom') return false;
   const footer = (v: ElementView | undefined): boolean => v?.tag === 'footer' || v?.role === 'contentinfo';
   const inFooter = (v: ElementView): boolean => footer(v) || v.ancestors.some((a) => footer(views[a]));
-  // Only when the page has a navigation elsewhere, or the footer's fine print is in it: an app's
-  // one tab bar may sit in its footer.
-  // A navigation by its tag or role, or a list of links a class calls a menu (`ul#menu-menu-principal`).
+  // Only when the footer's fine print is in it, or the page has a navigation elsewhere — by its tag
+  // or role, or a list of links a class calls a menu (`ul#menu-menu-principal`): an app's one tab
+  // bar may sit in its footer.
   const navigation = (v: ElementView): boolean =>
     v.tag === 'nav' || v.role === 'navigation' || (KINDS.navigation?.match(v, views) ?? 0) >= 0.85;
-  const finePrint = /©|\bcopyright\b|all rights reserved/i.test(chosen.element.text);
-  return inFooter(chosen) && (finePrint || views.some((v) => navigation(v) && !inFooter(v)));
+  if (!inFooter(chosen)) return false;
+  return FINE_PRINT.test(chosen.element.text) || views.some((v) => navigation(v) && !inFooter(v));
 }
 
 /**

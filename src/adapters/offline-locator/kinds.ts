@@ -1,5 +1,5 @@
 import type { PageElement } from '../../ports/element-locator.js';
-import { stem, words } from './text.js';
+import { FINE_PRINT, stem, words } from './text.js';
 
 /** One element of the map, prepared for matching. */
 export interface ElementView {
@@ -128,8 +128,7 @@ export const KINDS: Record<string, Kind> = {
   logo: k('logo', false, (v, views) => {
     if (hinted(v, 'logo', 'brand', 'wordmark') || labelled(v, 'logo')) {
       // A block of fine print beside a logo (`.footer-terms-logo`: "© 2022 Condé Nast. All rights…") is no logo.
-      if (/©|\bcopyright\b|all rights reserved/i.test(v.element.text) || v.element.text.length > 200)
-        return 0.2;
+      if (FINE_PRINT.test(v.element.text) || v.element.text.length > 200) return 0.2;
       return ['img', 'svg', 'a', 'picture'].includes(v.tag) ? 1 : 0.7;
     }
     const inLogo = v.ancestors.some((i) => {
