@@ -1,4 +1,5 @@
 import type { FastifyError } from 'fastify';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../app/idempotency.js';
 import { lookupFreeProblems } from '../app/submit-capture.js';
 import type { RequestFields } from '../domain/capture-request.js';
 import type { DevicePreset } from '../domain/capture-spec.js';
@@ -17,20 +18,25 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * go together, names, zones, the device. A top-level field with any schema problem is left out of
  * those checks (its value is not what they expect). No DNS: a body already refused is not resolved.
  *
- * Fastify validates the body before the headers: when only a header failed (`Idempotency-Key`),
- * the whole body passed its schema and is checked.
+ * Fastify validates the body before the headers and stops at the first that fails: when only a
+ * header failed (`Idempotency-Key`), the whole body passed its schema and is checked; when the body
+ * failed, the `Idempotency-Key` (`idempotencyKey`, the header as sent) is checked here, so that it
+ * is named too.
  */
 export function submitSchemaError(
   error: FastifyError,
   body: unknown,
   devices: readonly DevicePreset[],
+  idempotencyKey?: string | string[],
 ): AppError {
   const schemaError = fromFastifyError(error);
-  const schemaProblems = schemaError.errors ?? [];
+  const keyProblems = error.validationContext === 'body' ? idempotencyKeyProblems(idempotencyKey) : [];
+  const schemaProblems = [...(schemaError.errors ?? []), ...keyProblems];
+  if (keyProblems.length > 0 && !isPlainObject(body)) return validationError(schemaProblems);
   const context = error.validationContext;
   if ((context !== 'body' && context !== 'headers') || !isPlainObject(body)) return schemaError;
   const failed = new Set(context === 'body' ? schemaProblems.map((p) => p.field.split('.')[0]) : []);
-  if (failed.has('body')) return schemaError;
+  if (failed.has('body')) return keyProblems.length === 0 ? schemaError : validationError(schemaProblems);
   // Every field left passed the schema, so it has the type RequestFields gives it.
   const passed = Object.fromEntries(
     Object.entries(body).filter(([name]) => !failed.has(name)),
@@ -40,5 +46,16 @@ export function submitSchemaError(
     get: (name: string) => devices.find((d) => d.name === name) ?? null,
   };
   const more = lookupFreeProblems(passed, catalog);
-  return more.length === 0 ? schemaError : validationError([...schemaProblems, ...more]);
+  return more.length + keyProblems.length === 0 ? schemaError : validationError([...schemaProblems, ...more]);
+}
+
+/** What the headers' schema would say of an `Idempotency-Key` (1–255 characters), as it says it. */
+function idempotencyKeyProblems(key: string | string[] | undefined): { field: string; message: string }[] {
+  if (key === undefined) return [];
+  const field = 'Idempotency-Key';
+  if (typeof key !== 'string') return [{ field, message: 'must be a string' }];
+  if (key.length === 0) return [{ field, message: 'must not be empty' }];
+  if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH)
+    return [{ field, message: `must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters` }];
+  return [];
 }

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../app/idempotency.js';
 import type { CaptureRequest } from '../../domain/capture-request.js';
 import type { HttpDeps } from '../deps.js';
 import { accountOf } from '../deps.js';
@@ -21,7 +22,7 @@ const IdempotencyHeadersSchema = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({
       minLength: 1,
-      maxLength: 255,
+      maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
       description:
         'Makes the submit safe to retry: the same key with the same body (compared as canonical JSON) within 24 hours ' +
         'answers with the first job (202, same jobId, header `Idempotent-Replayed: true`), without a second quota unit ' +
@@ -80,7 +81,12 @@ export function captureRoutes(deps: HttpDeps): FastifyPluginAsync {
       },
       async (request, reply) => {
         if (request.validationError)
-          throw submitSchemaError(request.validationError as FastifyError, request.body, deps.devices());
+          throw submitSchemaError(
+            request.validationError as FastifyError,
+            request.body,
+            deps.devices(),
+            request.headers['idempotency-key'],
+          );
         const key = request.headers['idempotency-key'];
         const { replayed, notQueued, ...accepted } = await deps.submitCapture(
           accountOf(request),

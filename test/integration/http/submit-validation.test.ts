@@ -211,6 +211,30 @@ describe('POST /screenshots/web validation', () => {
     expect(fields(res)).toEqual(['Idempotency-Key', 'url']);
   });
 
+  it('names a bad Idempotency-Key when the body fails its schema too', async () => {
+    const send = (payload: string, idempotencyKey: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/screenshots/web',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          'idempotency-key': idempotencyKey,
+        },
+        payload,
+      });
+    const res = await send(JSON.stringify({ url: 5, delayMs: 'x' }), 'k'.repeat(256));
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().errors as { field: string; message: string }[];
+    expect(errors.map((e) => e.field).sort()).toEqual(['Idempotency-Key', 'delayMs', 'url']);
+    expect(errors.find((e) => e.field === 'Idempotency-Key')?.message).toBe('must be at most 255 characters');
+    // A body that is no object, and a good key: only the body is named.
+    const array = await send('[1]', 'k');
+    expect(fields(array)).toEqual(['body']);
+    const both = await send('[1]', 'k'.repeat(256));
+    expect(fields(both).sort()).toEqual(['Idempotency-Key', 'body']);
+  });
+
   it('says "an array", "an object" and "a whole number" with the right article', async () => {
     const res = await post({ url: 'http://127.0.0.2/', hideSelectors: '.ad', clip: 5, delayMs: 'x' });
     const messages = Object.fromEntries(
