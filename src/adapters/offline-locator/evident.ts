@@ -2,7 +2,7 @@ import type { ElementMap } from '../../ports/element-locator.js';
 import type { Query } from './hand-matcher.js';
 import { contentWord, timeAsked } from './hand-matcher.js';
 import type { ElementView, Kind } from './kinds.js';
-import { hinted, KINDS, kindsOf, takenFor } from './kinds.js';
+import { heldCount, hinted, KINDS, kindsOf, takenFor } from './kinds.js';
 import {
   blankParentheses,
   countIn,
@@ -382,9 +382,11 @@ export function soleDate(
   // day before or after at the same minutes (the reader's zone). Of the lines that show it, those of the story:
   // not an "Updated …" line, nor one in an aside, list, banner or menu (a masthead's today, a
   // "Most read" list) when any is; of those, the ones below the headline when any is.
-  const top = (pageHeadline(views)?.element.box.y ?? 0) - 150;
+  const headline = pageHeadline(views);
+  const headlineAt = headline?.element.box.y ?? 0;
+  const top = headlineAt - 150;
   // What holds the headline is the story's, whatever its class says (a layout's "sidebar" column).
-  const holdsHeadline = new Set(pageHeadline(views)?.ancestors ?? []);
+  const holdsHeadline = new Set(headline?.ancestors ?? []);
   const beside = (v: ElementView | undefined): boolean =>
     v !== undefined && !holdsHeadline.has(v.index) && besideStory(v, views);
   const story = (found: ElementView[]): ElementView[] => {
@@ -401,7 +403,6 @@ export function soleDate(
   // A day without its year above the headline is a sticky bar's or a list's ("November 18"),
   // unless marked as the post's date (a theme's "Aug 17" badge classed `post-date`).
   const whole = dayShownIn(published, false, 'whole');
-  const headlineAt = pageHeadline(views)?.element.box.y ?? 0;
   const marked = (v: ElementView): boolean =>
     [v, views[v.ancestors[0] ?? -1]].some((u) => u !== undefined && DATE_HINTS.some((w) => u.hints.has(w)));
   const exact = showingDay(day).filter(
@@ -1893,12 +1894,11 @@ export function mainText(query: Query, views: readonly ElementView[]): number {
   // link or beside one (a listicle's sections beside its intro and a recipe's steps, each with its
   // one paragraph, are the story's).
   const home = views[best]?.ancestors[0] ?? -1;
-  const links = linksInside(views);
   const teasers = others.filter(
     (p) =>
       perParent.get(p.ancestors[0] ?? -1) === 1 &&
       !p.ancestors.includes(home) &&
-      p.ancestors.slice(0, 3).some((a) => views[a]?.tag === 'a' || (links.get(a) ?? 0) > 0),
+      p.ancestors.slice(0, 3).some((a) => views[a]?.tag === 'a' || heldCount(views, 'links', a) > 0),
   );
   if (own.length < 3 || others.length < 3 || teasers.length < 0.8 * others.length) return most;
   return innermostHolding(views, own, 3);
@@ -2393,7 +2393,6 @@ export function tagList(query: Query, views: readonly ElementView[]): number {
   if (query.ordinal !== null || other) return -1;
   const { right, bottom } = pageExtent(views);
   const top = pageHeadline(views)?.element.box.y ?? 0;
-  const links = linksInside(views);
   const holdsPage = new Set(
     views
       .filter((v) => v.role === 'main' || v.role === 'article' || v.element.level === 1)
@@ -2402,7 +2401,7 @@ export function tagList(query: Query, views: readonly ElementView[]): number {
   const found = views.filter(
     (v) =>
       TAG_HINTS.some((w) => v.hints.has(w)) &&
-      (links.get(v.index) ?? 0) >= 2 &&
+      heldCount(views, 'links', v.index) >= 2 &&
       v.area <= 0.25 * right * bottom &&
       v.element.box.y >= top &&
       !holdsPage.has(v.index) &&
@@ -3602,14 +3601,6 @@ function pageExtent(views: readonly ElementView[]): { right: number; bottom: num
   return { right, bottom };
 }
 
-/** How many links each element holds, by index (an element holding none is absent). */
-function linksInside(views: readonly ElementView[]): Map<number, number> {
-  const links = new Map<number, number>();
-  for (const v of views)
-    if (v.tag === 'a') for (const a of v.ancestors) links.set(a, (links.get(a) ?? 0) + 1);
-  return links;
-}
-
 /** The outermost of `first` and its nearest ancestors that all pass `shows` ("Price: $169.99" round its amount). */
 function outermostShowing(
   first: ElementView,
@@ -3947,14 +3938,13 @@ export function moreToRead(description: string, query: Query, views: readonly El
   if (asksOther) return -1;
   const marks = popular ? POPULAR_HINTS : RELATED_HINTS;
   const { right, bottom } = pageExtent(views);
-  const links = linksInside(views);
   const found = outermostOf(
     views.filter(
       (v) =>
         marks.some((w) => v.hints.has(w)) &&
         // Related tags or topics (`.RelatedTagLayout`) are no box of stories: they were not asked.
         !TAG_MARKS.some((w) => v.hints.has(w)) &&
-        (links.get(v.index) ?? 0) >= 1 &&
+        heldCount(views, 'links', v.index) >= 1 &&
         v.area > 0 &&
         v.area <= 0.4 * right * bottom &&
         !framed(v, views),

@@ -67,21 +67,28 @@ const hasDescendant = (
 ): boolean => views.some((d) => d.ancestors.includes(v.index) && test(d));
 /** Roles of what a menu's items are: links, or buttons and menu items that open one. */
 const ITEM_ROLES = new Set(['link', 'button', 'menuitem', 'tab']);
-const itemCounts = new WeakMap<readonly ElementView[], Int32Array>();
-/** How many links, buttons or menu items `v` holds (itself included): counted once per map. */
-const itemsIn = (v: ElementView, views: readonly ElementView[]): number => {
-  let counts = itemCounts.get(views);
+/** What {@link heldCount} counts: links (`a` elements), or a menu's items. */
+const HELD = {
+  links: (d: ElementView): boolean => d.tag === 'a',
+  items: (d: ElementView): boolean => d.role !== null && ITEM_ROLES.has(d.role),
+};
+const heldCounts = new WeakMap<readonly ElementView[], Map<keyof typeof HELD, Int32Array>>();
+/** How many links or menu items the element at `index` holds (not counting itself): counted once per map. */
+export function heldCount(views: readonly ElementView[], sort: keyof typeof HELD, index: number): number {
+  let sorts = heldCounts.get(views);
+  if (!sorts) heldCounts.set(views, (sorts = new Map()));
+  let counts = sorts.get(sort);
   if (!counts) {
     counts = new Int32Array(views.length);
-    for (const d of views) {
-      if (d.role === null || !ITEM_ROLES.has(d.role)) continue;
-      counts[d.index]! += 1;
-      for (const a of d.ancestors) if (a < counts.length) counts[a]! += 1;
-    }
-    itemCounts.set(views, counts);
+    const test = HELD[sort];
+    for (const d of views) if (test(d)) for (const a of d.ancestors) if (a < counts.length) counts[a]! += 1;
+    sorts.set(sort, counts);
   }
-  return counts[v.index] ?? 0;
-};
+  return counts[index] ?? 0;
+}
+/** How many links, buttons or menu items `v` holds, itself included. */
+const itemsIn = (v: ElementView, views: readonly ElementView[]): number =>
+  heldCount(views, 'items', v.index) + (HELD.items(v) ? 1 : 0);
 const paragraphs = new WeakMap<readonly ElementView[], { inside: number[]; total: number }>();
 /** The share of the page's paragraphs (`p` elements of the map) that lie inside `v`. */
 const paragraphShare = (v: ElementView, views: readonly ElementView[]): number => {
