@@ -76,7 +76,7 @@ const heldCounts = new WeakMap<readonly ElementView[], Map<keyof typeof HELD, In
 /** How many links or menu items the element at `index` holds (not counting itself): counted once per map. */
 export function heldCount(views: readonly ElementView[], sort: keyof typeof HELD, index: number): number {
   let sorts = heldCounts.get(views);
-  if (!sorts) heldCounts.set(views, (sorts = new Map()));
+  if (!sorts) heldCounts.set(views, (sorts = new Map<keyof typeof HELD, Int32Array>()));
   let counts = sorts.get(sort);
   if (!counts) {
     counts = new Int32Array(views.length);
