@@ -1676,6 +1676,10 @@ function namedBy(
       `\\b${escaped(stemmed)}\\s+(?:section|area|box|block|part|panel|module|widget|container|region|thread|list)\\b`,
     ).test(lower);
   const known = (w: string): boolean => said.has(w) || ID_FILLERS.has(w);
+  // A control asked by what it does ("the print button"): its class must say more than "button".
+  const purposed =
+    [...askedIds].every((id) => id === 'button' || id === 'link') &&
+    query.terms.some((t) => contentWord(t) && !namesKind(t.word));
   // How many of the description's words a name says when it fits (0 when it does not); worked out once per name.
   const memo = new Map<string, number>();
   const fits = (name: string): number => {
@@ -1708,7 +1712,8 @@ function namedBy(
         break;
       }
     }
-    const count = fit && named ? saying.size : 0;
+    const generic = purposed && [...saying].every((w) => namesKind(w));
+    const count = fit && named && !generic ? saying.size : 0;
     memo.set(name, count);
     return count;
   };
@@ -3136,6 +3141,35 @@ function homeLink(v: ElementView): boolean {
 /** The path of a site's home: "/", none (an absolute link), or a language's ("/en-US/", "/fr/"). */
 const LOCALE_ROOT =
   /^\/?(?:(?:en|fr|de|es|it|nl|pt|ja|zh|ko|ru|pl|sv|da|fi|no|nb|cs|tr|ar|he|el|hu|ro|uk)(?:[-_][a-z]{2})?\/?)?$/i;
+
+/**
+ * True when the description asks for the site's logo — it names no brand and places it neither at
+ * the bottom nor in the footer — and the element lies two windows or more down the page while the
+ * first window shows a logo (an element of that kind, or a link to the site's home holding a
+ * picture): eMAG's "Marketplace" logo 6,900 px down is not the site's.
+ */
+export function logoFarDown(
+  query: Query,
+  views: readonly ElementView[],
+  chosen: ElementView,
+  map: ElementMap,
+): boolean {
+  if (!query.kinds.some((k) => k.kind.id === 'logo')) return false;
+  if (query.place?.at === 'bottom' || query.contextKinds.some((k) => k.kind.id === 'footer')) return false;
+  if ([...query.terms, ...query.contextTerms].some((t) => !t.kindWord && !WHERE.has(t.word))) return false;
+  const window = map.viewport.height;
+  if (chosen.element.box.y < 2 * window) return false;
+  // Wider than an icon: not a 16 px picture that did not load.
+  const onTop = (v: ElementView): boolean => v.element.box.y < window && v.element.box.width >= 32;
+  const pictured = new Set(
+    views
+      .filter((v) => (v.tag === 'img' || v.tag === 'svg') && onTop(v))
+      .flatMap((v) => v.ancestors.slice(0, 3)),
+  );
+  return views.some(
+    (v) => onTop(v) && ((homeLink(v) && pictured.has(v.index)) || (KINDS.logo?.match(v, views) ?? 0) >= 1),
+  );
+}
 
 /**
  * The logo of the brand a description names ("the WebMD logo", "The New York Times logo at the

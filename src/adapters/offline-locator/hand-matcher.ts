@@ -496,6 +496,7 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (storyFooter(query, chosen, map)) return true;
   if (tallForAShareBar(query, chosen, map)) return true;
   if (slightForComments(query, chosen)) return true;
+  if (slightForAPost(query, chosen)) return true;
   if (emptyForAHeading(query, chosen)) return true;
   if (longForADate(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
@@ -682,13 +683,13 @@ function pictureForAnAmount(query: Query, chosen: ElementView): boolean {
 }
 
 /**
- * True when the description asks for tags and no picture, and the element is a picture: an app
- * store's "badge" is no tag.
+ * True when the description asks for tags and no picture, and the element is a picture or shows no
+ * words at all: an app store's "badge", or a list of them (`ul.extra-app-badges`), is no tag.
  */
 function pictureForTags(query: Query, chosen: ElementView): boolean {
   if (!query.terms.some((t) => t.word === 'tag')) return false;
   if (query.kinds.some((k) => ['image', 'logo', 'icon'].includes(k.kind.id))) return false;
-  return isPicture(chosen);
+  return isPicture(chosen) || !/[\p{L}\p{N}]/u.test(`${chosen.element.text}${chosen.element.name}`);
 }
 
 /**
@@ -724,6 +725,17 @@ function slightForComments(query: Query, chosen: ElementView): boolean {
   // "No comments yet": the comments, none of them written.
   if (NO_COMMENTS.test(text)) return false;
   return box.height < 40 && text.trim().length < 40;
+}
+
+/**
+ * True when the description asks for a post, an article or a story and nothing in it, and the
+ * element is one short line: a post's date (`div.post-date` "05 Oct"), its category, its empty
+ * picture row or its "Previous Post Next Post" links — none of them the post.
+ */
+function slightForAPost(query: Query, chosen: ElementView): boolean {
+  if (!asksOnly(query, 'article') || query.contextKinds.length > 0) return false;
+  const { text, box } = chosen.element;
+  return box.height < 60 && text.trim().length < 40;
 }
 
 /** What an empty comments section says: "No comments yet", "Be the first to comment", "0 Comments". */

@@ -321,9 +321,24 @@ export const KINDS: Record<string, Kind> = {
     if (hinted(v, 'badge', 'tag', 'pill', 'chip')) return 1;
     if (!hinted(v, 'label')) return 0;
     // A block of running text is no label, whatever its class says (Drupal's `field-label-hidden`),
-    // nor is the label of something else (`.comments-label`: "51 Comments"; a field's).
+    // nor is the label of something else (`.comments-label`: "51 Comments"; a field's; a count's,
+    // `.num-shares-label`: "Shares").
     if (v.element.text.length > 150) return 0.2;
-    return hinted(v, 'comment', 'field', 'form', 'input', 'checkbox', 'radio', 'select') ? 0.5 : 1;
+    return hinted(
+      v,
+      'comment',
+      'field',
+      'form',
+      'input',
+      'checkbox',
+      'radio',
+      'select',
+      'share',
+      'count',
+      'num',
+    )
+      ? 0.5
+      : 1;
   }),
   map: k('map', false, (v) =>
     hinted(v, 'map') || (v.tag === 'iframe' && /map/i.test(v.element.attributes.src ?? '')) ? 1 : 0,

@@ -27,6 +27,7 @@ import {
   crumbWord,
   decidingEvident,
   evidentFound,
+  logoFarDown,
   namedByClass,
   namedById,
   namedControl,
@@ -400,6 +401,7 @@ export function inDoubt(
       inCookieNotice(query, views, view) ||
       footerForNavigation(query, view, views) ||
       outsideItsRegion(query, view, views, map) ||
+      logoFarDown(query, views, view, map) ||
       sidebarHoldingHeadline(query, view, views))
   );
 }

@@ -24,6 +24,7 @@ import {
   decidingEvident,
   fileList,
   holdsClause,
+  logoFarDown,
   listedItems,
   listedReadings,
   evidentFound,
@@ -1518,6 +1519,90 @@ describe('an element by its id or class, on what a page names for other reasons'
     expect(
       divs[namedById('the story text', parseDescription('the story text'), viewsOf(divs))]?.selector,
     ).toBe('#story-text');
+  });
+
+  it('is no control whose class says only "button" when the description says what the button does', () => {
+    const bar = [
+      element({ selector: 'header', tag: 'header', role: 'banner', box: wide(100) }, 0, null), // 0
+      element(
+        {
+          selector: 'a.button',
+          tag: 'a',
+          role: 'link',
+          text: 'Newsletter',
+          attributes: { class: 'button mb-cta', href: '/newsletter' },
+        },
+        20,
+        0,
+      ), // 1
+      element(
+        {
+          selector: 'a.wprm-recipe-print',
+          tag: 'a',
+          role: 'link',
+          text: 'Rezept drucken',
+          attributes: { class: 'wprm-recipe-print wprm-recipe-link', href: '/print/1' },
+        },
+        900,
+        null,
+      ), // 2
+      element({ selector: 'footer', tag: 'footer', box: { ...wide(2000), y: 1600 } }, 1600, null),
+    ];
+    const v = viewsOf(bar);
+    const named = (d: string): string | undefined => bar[namedByClass(d, parseDescription(d), v)]?.selector;
+    // A leckerschmecker.me recipe: its one `.button` is the newsletter's, cropped as "the print button".
+    expect(named('the print button')).toBeUndefined();
+    expect(named('the login button')).toBeUndefined();
+    const answer = locateOffline('the print button', storyMap(bar, 2000));
+    expect(answer.selector === 'a.button' && answer.confidence >= 0.6).toBe(false);
+    // Asked for a button and nothing more, the class names it.
+    expect(named('the button')).toBe('a.button');
+  });
+
+  it("doubts a logo far down the page as the site's logo when the first window shows one", () => {
+    // eMAG: the site's logo is an unmarked picture in the link home; a "Marketplace" logo is 6,900 px down.
+    const shop = [
+      element({ selector: 'header', tag: 'header', role: 'banner', box: wide(80) }, 0, null), // 0
+      element({ selector: 'a.home', tag: 'a', role: 'link', attributes: { href: '/' } }, 20, 0), // 1
+      element(
+        {
+          selector: 'img.brand',
+          tag: 'img',
+          role: 'img',
+          attributes: { alt: 'eMAG', src: '73695.svg' },
+          box: { x: 16, y: 20, width: 136, height: 30 },
+        },
+        20,
+        1,
+      ), // 2
+      element(
+        {
+          selector: 'img.mktp-logo-img',
+          tag: 'img',
+          role: 'img',
+          attributes: { class: 'lozad mktp-logo-img', alt: 'eMAG Marketplace', src: 'mktp-logo.png' },
+          box: { x: 16, y: 6884, width: 136, height: 20 },
+        },
+        6884,
+        null,
+      ), // 3
+    ];
+    const map = storyMap(shop, 9000);
+    const v = viewsOf(shop);
+    const far = (d: string, list = v, m = map): boolean =>
+      logoFarDown(parseDescription(d), list, list[3]!, m);
+    expect(far('the logo')).toBe(true);
+    expect(far('the site logo at the top')).toBe(true);
+    const answer = locateOffline('the logo', map);
+    expect(answer.selector === 'img.mktp-logo-img' && answer.confidence >= 0.6).toBe(false);
+    // Asked where it is, or by its brand, or on a page whose first window shows no logo: not doubted.
+    expect(far('the logo at the bottom of the page')).toBe(false);
+    expect(far('the logo in the footer')).toBe(false);
+    expect(far('the Marketplace logo')).toBe(false);
+    const bare = shop.map((e, i) => (i === 2 ? { ...e, box: { ...e.box, width: 16, height: 16 } } : e));
+    expect(far('the logo', viewsOf(bare), storyMap(bare, 9000))).toBe(false);
+    const near = shop.map((e, i) => (i === 3 ? { ...e, box: { ...e.box, y: 900 } } : e));
+    expect(far('the logo', viewsOf(near), storyMap(near, 9000))).toBe(false);
   });
 
   it('counts each word said once: the navigation, not its menu of the menu', () => {

@@ -1442,6 +1442,31 @@ describe('share buttons, comments and a main menu asked for', () => {
     expect(doubtful(parseDescription('the headline'), notFound, map)).toBe(false);
   });
 
+  it("are no post's date, category or post navigation for the post itself", () => {
+    const line = (selector: string, cls: string, text: string, height = 18): ElementView =>
+      one({
+        selector,
+        tag: 'div',
+        text,
+        attributes: { class: cls },
+        box: { x: 0, y: 500, width: 1264, height },
+      });
+    const date = line('div.post-date', 'post-date', '05 Oct');
+    const links = line('div.blog-post-navigation', 'blog-post-navigation', 'Previous Post Next Post', 36);
+    const post = line(
+      'article.post',
+      'post',
+      'Welcome to the new season. We played all night and lost.',
+      600,
+    );
+    expect(doubtful(parseDescription('the first post'), date, map)).toBe(true);
+    expect(doubtful(parseDescription('the blog post'), links, map)).toBe(true);
+    expect(doubtful(parseDescription('the first post'), post, map)).toBe(false);
+    // Asked for the date or the links of the post: not doubted as the post.
+    expect(doubtful(parseDescription('the date of the post'), date, map)).toBe(false);
+    expect(doubtful(parseDescription('the links to the previous and next post'), links, map)).toBe(false);
+  });
+
   it("is no footer's fine print, unless the bottom is asked", () => {
     const elements = [
       element(
@@ -1620,6 +1645,22 @@ describe('what pages no case uses showed (the twenty-fourth look)', () => {
     });
     expect(doubtful(parseDescription('the tags'), badge, map)).toBe(true);
     expect(doubtful(parseDescription('the app store badge'), badge, map)).toBe(false);
+    // A list of such badges shows no words: no tags either.
+    const badges = icon({
+      selector: 'ul.extra-app-badges',
+      tag: 'ul',
+      role: 'list',
+      attributes: { class: 'extra-app-badges' },
+      box: { x: 8, y: 4604, width: 1264, height: 32 },
+    });
+    expect(doubtful(parseDescription('the tags'), badges, map)).toBe(true);
+    expect(
+      doubtful(
+        parseDescription('the tags'),
+        { ...badges, element: { ...badges.element, text: 'Politics' } },
+        map,
+      ),
+    ).toBe(false);
     const cardIcon = icon({
       tag: 'img',
       attributes: { class: 'cwp-food-logo', src: 'recipe-card.svg' },
@@ -1706,6 +1747,19 @@ describe('what pages no case uses showed (the twenty-fourth look)', () => {
       null,
     );
     expect(kindOf('logo', [logout], 0)).toBe(0);
+    // The label of a count of shares is no tag: "Shares" (`span.num-shares-label`).
+    const shares = element(
+      {
+        selector: 'span.num-shares-label',
+        tag: 'span',
+        text: 'Shares',
+        attributes: { class: 'num-shares-label' },
+      },
+      432,
+      null,
+    );
+    expect(kindOf('badge', [shares], 0)).toBe(0.5);
+    expect(kindOf('badge', [{ ...shares, attributes: { class: 'topic-label' } }], 0)).toBe(1);
     expect(kindOf('logo', [{ ...logout, attributes: { class: 'logotype' } }], 0)).toBe(1);
   });
 
