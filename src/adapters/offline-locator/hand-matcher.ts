@@ -1,6 +1,6 @@
 import type { ElementMap, LocateAnswer, LocateCandidate } from '../../ports/element-locator.js';
 import type { ElementView, Kind, KindRequest } from './kinds.js';
-import { KINDS, kindsOf, takenFor, viewsOf } from './kinds.js';
+import { heldCount, KINDS, kindsOf, takenFor, viewsOf } from './kinds.js';
 import {
   blankParentheses,
   FINE_PRINT,
@@ -799,6 +799,17 @@ export function footerForNavigation(
     v.tag === 'nav' || v.role === 'navigation' || (KINDS.navigation?.match(v, views) ?? 0) >= 0.85;
   if (!inFooter(chosen)) return false;
   return FINE_PRINT.test(chosen.element.text) || views.some((v) => navigation(v) && !inFooter(v));
+}
+
+/**
+ * True when the description asks for one button ("the subscribe button", not "the share buttons")
+ * and the element is no control but a box of two links or buttons or more: a sidebar's row of
+ * "follow us" links classed `social-buttons` is not the subscribe button.
+ */
+export function groupForAButton(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
+  if (query.plural || !asksOnly(query, 'button')) return false;
+  if (chosen.role === 'button' || chosen.role === 'link' || chosen.tag === 'input') return false;
+  return heldCount(views, 'items', chosen.index) >= 2;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   DOUBT_CAP,
   doubtful,
   footerForNavigation,
+  groupForAButton,
   locateByHand,
   outsideItsRegion,
   sidebarHoldingHeadline,
@@ -402,6 +403,7 @@ export function inDoubt(
       footerForNavigation(query, view, views) ||
       outsideItsRegion(query, view, views, map) ||
       logoFarDown(query, views, view, map) ||
+      groupForAButton(query, view, views) ||
       sidebarHoldingHeadline(query, view, views))
   );
 }

@@ -25,6 +25,7 @@ import {
   DOUBT_CAP,
   doubtful,
   footerForNavigation,
+  groupForAButton,
   outsideItsRegion,
   sidebarHoldingHeadline,
 } from '../../../src/adapters/offline-locator/hand-matcher.js';
@@ -1465,6 +1466,29 @@ describe('share buttons, comments and a main menu asked for', () => {
     // Asked for the date or the links of the post: not doubted as the post.
     expect(doubtful(parseDescription('the date of the post'), date, map)).toBe(false);
     expect(doubtful(parseDescription('the links to the previous and next post'), links, map)).toBe(false);
+  });
+
+  it('is no row of links for one button', () => {
+    const list = [
+      element(
+        {
+          selector: 'div.social-buttons-sidebar',
+          tag: 'div',
+          text: 'join us on facebook follow us on twitter',
+          attributes: { class: 'social-buttons-sidebar' },
+        },
+        3960,
+        null,
+      ),
+      element({ selector: 'a.fb', tag: 'a', role: 'link', text: 'join us on facebook' }, 3960, 0),
+      element({ selector: 'a.tw', tag: 'a', role: 'link', text: 'follow us on twitter' }, 3960, 0),
+    ];
+    const views = viewsOf(list);
+    const group = (d: string, at = 0): boolean => groupForAButton(parseDescription(d), views[at]!, views);
+    expect(group('the subscribe button')).toBe(true);
+    expect(group('the follow buttons')).toBe(false);
+    expect(group('the subscribe button', 1)).toBe(false);
+    expect(group('the social links')).toBe(false);
   });
 
   it("is no footer's fine print, unless the bottom is asked", () => {
