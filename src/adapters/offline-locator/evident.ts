@@ -3150,8 +3150,8 @@ const LOCALE_ROOT =
  */
 export function logoFarDown(
   query: Query,
-  views: readonly ElementView[],
   chosen: ElementView,
+  views: readonly ElementView[],
   map: ElementMap,
 ): boolean {
   if (!query.kinds.some((k) => k.kind.id === 'logo')) return false;

@@ -35,9 +35,9 @@ export interface Kind {
 
 /**
  * Beginnings of words that start like a kind's word and mean something else: `align-start` and
- * `startseite` are no star rating, `logout` and `logon` no logo, `format` no form.
+ * `startseite` are no star rating, `logout` and `logon` no logo, `format` no form, `country` no count.
  */
-const FALSE_FRIENDS = ['start', 'logout', 'logon', 'logoff', 'format', 'formula'];
+const FALSE_FRIENDS = ['start', 'logout', 'logon', 'logoff', 'format', 'formula', 'country'];
 /**
  * True when a word of `set` is one of `candidates` or starts with one (of 4 letters or more, and
  * not beginning as one of {@link FALSE_FRIENDS} does).
@@ -107,6 +107,20 @@ const paragraphShare = (v: ElementView, views: readonly ElementView[]): number =
   return counts.total < 3 ? 0 : (counts.inside[v.index] ?? 0) / counts.total;
 };
 const boxy = (v: ElementView): number => (v.children >= 2 ? 0.6 : v.children === 1 ? 0.4 : 0);
+
+/** Words of a label's class that say it labels something else than a tag: a comment count, a field, a count of shares. */
+const LABELS_OF_OTHERS = [
+  'comment',
+  'field',
+  'form',
+  'input',
+  'checkbox',
+  'radio',
+  'select',
+  'share',
+  'count',
+  'num',
+];
 
 const k = (id: string, container: boolean, match: Kind['match']): Kind => ({ id, container, match });
 
@@ -324,21 +338,7 @@ export const KINDS: Record<string, Kind> = {
     // nor is the label of something else (`.comments-label`: "51 Comments"; a field's; a count's,
     // `.num-shares-label`: "Shares").
     if (v.element.text.length > 150) return 0.2;
-    return hinted(
-      v,
-      'comment',
-      'field',
-      'form',
-      'input',
-      'checkbox',
-      'radio',
-      'select',
-      'share',
-      'count',
-      'num',
-    )
-      ? 0.5
-      : 1;
+    return hinted(v, ...LABELS_OF_OTHERS) ? 0.5 : 1;
   }),
   map: k('map', false, (v) =>
     hinted(v, 'map') || (v.tag === 'iframe' && /map/i.test(v.element.attributes.src ?? '')) ? 1 : 0,

@@ -402,7 +402,7 @@ export function inDoubt(
       inCookieNotice(query, views, view) ||
       footerForNavigation(query, view, views) ||
       outsideItsRegion(query, view, views, map) ||
-      logoFarDown(query, views, view, map) ||
+      logoFarDown(query, view, views, map) ||
       groupForAButton(query, view, views) ||
       sidebarHoldingHeadline(query, view, views))
   );

@@ -1590,7 +1590,7 @@ describe('an element by its id or class, on what a page names for other reasons'
     const map = storyMap(shop, 9000);
     const v = viewsOf(shop);
     const far = (d: string, list = v, m = map): boolean =>
-      logoFarDown(parseDescription(d), list, list[3]!, m);
+      logoFarDown(parseDescription(d), list[3]!, list, m);
     expect(far('the logo')).toBe(true);
     expect(far('the site logo at the top')).toBe(true);
     const answer = locateOffline('the logo', map);

@@ -1784,6 +1784,8 @@ describe('what pages no case uses showed (the twenty-fourth look)', () => {
     );
     expect(kindOf('badge', [shares], 0)).toBe(0.5);
     expect(kindOf('badge', [{ ...shares, attributes: { class: 'topic-label' } }], 0)).toBe(1);
+    // `country` only begins like "count".
+    expect(kindOf('badge', [{ ...shares, attributes: { class: 'country-label' } }], 0)).toBe(1);
     expect(kindOf('logo', [{ ...logout, attributes: { class: 'logotype' } }], 0)).toBe(1);
   });
 
