@@ -1764,6 +1764,9 @@ const NETWORKS = [
 const SHARE_LABEL =
   /^share(?:$| (?:on|via|to|with|this|the|it|article|story|post|page|product|recipe|tweet|pin|save|email|print|facebook|twitter|linkedin)\b)/;
 
+/** What a row of a site's own accounts says: "Follow us", "Folgen Sie uns", "Suivez-nous", "Síguenos". */
+const FOLLOW_US = /\bfollow\b|\bfolg(?:en|t)\b|\bsuivez\b|\bs[ií]guenos\b|\bseguici\b/i;
+
 /** Actions beside sharing that a description may ask buttons for: "the recommend, bookmark and share buttons". */
 const OTHER_ACTIONS = new Set(
   words('recommend bookmark follow subscribe comment reply clap vote upvote report download edit flag'),
@@ -1805,6 +1808,8 @@ export function shareBar(query: Query, views: readonly ElementView[], descriptio
       return v !== undefined && [...v.hints, ...v.labels].some((w) => w.includes('share'));
     });
   if (bars.some(saysShare)) bars = bars.filter(saysShare);
+  // Else not a row of the site's own accounts: "DW News on Facebook", "Follow @dwnews on Twitter".
+  else bars = bars.filter((i) => views[i] === undefined || !FOLLOW_US.test(plainText(views[i])));
   bars.sort((a, b) => (views[a]?.element.box.y ?? 0) - (views[b]?.element.box.y ?? 0));
   // "under the byline", "below the headline": the first bar below the page's headline (the
   // masthead's bar above it is the site's).

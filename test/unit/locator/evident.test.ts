@@ -883,6 +883,39 @@ describe("the page's running text and its share bar", () => {
     expect(shortlistOffline('the story text', storyMap(page, 2000), 1).shortlist).toEqual([1, 2]);
   });
 
+  it("is no row of the site's own accounts when no bar says share", () => {
+    // Neither row is marked or labelled "share": the one that says "Follow" is the site's accounts.
+    const rows = [
+      ...page.map((e, i) => (i === 8 ? { ...e, attributes: { class: 'social-icons' } } : e)),
+      element(
+        {
+          selector: 'ul.top',
+          tag: 'ul',
+          attributes: { class: 'social-media-buttons' },
+          text: 'Find us on Facebook Follow us on Twitter',
+        },
+        100,
+        1,
+      ), // 15
+      element(
+        { selector: 'a.fb3', tag: 'a', role: 'link', name: 'Facebook', attributes: { href: '/daily' } },
+        100,
+        15,
+      ),
+      element(
+        { selector: 'a.tw3', tag: 'a', role: 'link', name: 'Twitter', attributes: { href: '/daily' } },
+        100,
+        15,
+      ),
+    ];
+    const unmarked = rows.map((e, i) =>
+      i === 9 ? { ...e, name: 'Facebook' } : i === 10 ? { ...e, name: 'Twitter' } : e,
+    );
+    expect(shareBar(parseDescription('the share buttons'), viewsOf(unmarked))).toBe(8);
+    const both = unmarked.map((e, i) => (i === 15 ? { ...e, text: 'Facebook Twitter' } : e));
+    expect(shareBar(parseDescription('the share buttons'), viewsOf(both))).toBe(-1);
+  });
+
   it('is the one group of share links outside the footer', () => {
     expect(shareBar(parseDescription('the share buttons'), views)).toBe(8);
     expect(rule('the social share links')).toBe('ul.share');
