@@ -658,6 +658,11 @@ function storyFooter(query: Query, chosen: ElementView, map: ElementMap): boolea
   return another || y + height < Math.max(map.documentHeight, map.viewport.height) - map.viewport.height;
 }
 
+/** True for an element that shows no word or number, in its text or its name. */
+const wordless = (v: ElementView): boolean => !/[\p{L}\p{N}]/u.test(`${v.element.text}${v.element.name}`);
+/** True for an element that is one short line: under `height` px, and under 40 characters of text. */
+const shortLine = (v: ElementView, height: number): boolean =>
+  v.element.box.height < height && v.element.text.trim().length < 40;
 /** Tags of an element that shows a picture. */
 const PICTURE_TAGS = new Set(['img', 'svg', 'picture', 'canvas']);
 /** True for an element that shows a picture: by its tag, or its role. */
@@ -689,7 +694,7 @@ function pictureForAnAmount(query: Query, chosen: ElementView): boolean {
 function pictureForTags(query: Query, chosen: ElementView): boolean {
   if (!query.terms.some((t) => t.word === 'tag')) return false;
   if (query.kinds.some((k) => ['image', 'logo', 'icon'].includes(k.kind.id))) return false;
-  return isPicture(chosen) || !/[\p{L}\p{N}]/u.test(`${chosen.element.text}${chosen.element.name}`);
+  return isPicture(chosen) || wordless(chosen);
 }
 
 /**
@@ -721,10 +726,9 @@ function slightForComments(query: Query, chosen: ElementView): boolean {
   if ([...query.terms, ...query.contextTerms].some((t) => COMMENT_PARTS.has(t.word))) return false;
   // One comment ("the first comment", "the top comment") may be one short line.
   if (query.ordinal !== null || query.terms.some((t) => ONE_COMMENT.has(t.word))) return false;
-  const { text, box } = chosen.element;
   // "No comments yet": the comments, none of them written.
-  if (NO_COMMENTS.test(text)) return false;
-  return box.height < 40 && text.trim().length < 40;
+  if (NO_COMMENTS.test(chosen.element.text)) return false;
+  return shortLine(chosen, 40);
 }
 
 /**
@@ -733,9 +737,7 @@ function slightForComments(query: Query, chosen: ElementView): boolean {
  * picture row or its "Previous Post Next Post" links — none of them the post.
  */
 function slightForAPost(query: Query, chosen: ElementView): boolean {
-  if (!asksOnly(query, 'article') || query.contextKinds.length > 0) return false;
-  const { text, box } = chosen.element;
-  return box.height < 60 && text.trim().length < 40;
+  return asksOnly(query, 'article') && query.contextKinds.length === 0 && shortLine(chosen, 60);
 }
 
 /** What an empty comments section says: "No comments yet", "Be the first to comment", "0 Comments". */
@@ -747,7 +749,7 @@ const NO_COMMENTS =
  * numbers: an `h1` that holds only the site's logo picture, an empty section (not a "404").
  */
 function emptyForAHeading(query: Query, chosen: ElementView): boolean {
-  return asksOnly(query, 'heading') && !/[\p{L}\p{N}]/u.test(`${chosen.element.text}${chosen.element.name}`);
+  return asksOnly(query, 'heading') && wordless(chosen);
 }
 
 /**

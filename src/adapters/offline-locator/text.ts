@@ -502,10 +502,10 @@ export function showsDate(text: string, iso: string): boolean {
   return dayShownIn(iso)?.(text) ?? false;
 }
 
-/** Lower case, accents and punctuation gone, spaces single: "Eleanor Ainge-Roy" → "eleanor ainge roy". */
 /** A footer's fine print: "© 2022 Condé Nast. All rights reserved", "Copyright". */
 export const FINE_PRINT = /©|\bcopyright\b|all rights reserved/i;
 
+/** Lower case, accents and punctuation gone, spaces single: "Eleanor Ainge-Roy" → "eleanor ainge roy". */
 export function plain(text: string): string {
   return folded(text)
     .replace(/[^\p{L}\p{N} ]/gu, ' ')
