@@ -2,7 +2,7 @@ import type { ElementMap } from '../../ports/element-locator.js';
 import type { Query } from './hand-matcher.js';
 import { contentWord, timeAsked } from './hand-matcher.js';
 import type { ElementView, Kind } from './kinds.js';
-import { heldCount, hinted, KINDS, kindsOf, takenFor } from './kinds.js';
+import { heldCount, hinted, KINDS, kindsOf, OTHER_STORIES_HINTS, takenFor } from './kinds.js';
 import {
   blankParentheses,
   countIn,
@@ -389,7 +389,10 @@ export function soleDate(
   const holdsHeadline = new Set(headline?.ancestors ?? []);
   const beside = (v: ElementView | undefined): boolean =>
     v !== undefined && !holdsHeadline.has(v.index) && besideStory(v, views);
-  const story = (found: ElementView[]): ElementView[] => {
+  const story = (all: ElementView[]): ElementView[] => {
+    // A reader's comment of the same day is never the page's date, even when nothing else shows it
+    // (a box marked as comments, replies or reviews that does not hold the headline: a review's own).
+    const found = all.filter((v) => !inComments(v, views, holdsHeadline));
     // "Updated …" only when the page shows the day no other way (CNN's "Updated 0339 GMT …").
     const first = found.filter((v) => !UPDATED_LINE.test(v.element.text.trim()));
     const dated = first.length > 0 ? first : found;
@@ -401,12 +404,18 @@ export function soleDate(
     return belowTop(own.length > 0 ? own : dated);
   };
   // A day without its year above the headline is a sticky bar's or a list's ("November 18"),
-  // unless marked as the post's date (a theme's "Aug 17" badge classed `post-date`).
+  // unless marked as the post's date (a theme's "Aug 17" badge classed `post-date`) or in the
+  // story's own header block ("12.27.20" over the title).
   const whole = dayShownIn(published, false, 'whole');
   const marked = (v: ElementView): boolean =>
     [v, views[v.ancestors[0] ?? -1]].some((u) => u !== undefined && DATE_HINTS.some((w) => u.hints.has(w)));
+  const header = storyHeader(headline, views);
   const exact = showingDay(day).filter(
-    (v) => (whole?.(v.element.text) ?? false) || v.element.box.y >= headlineAt || marked(v),
+    (v) =>
+      (whole?.(v.element.text) ?? false) ||
+      v.element.box.y >= headlineAt ||
+      marked(v) ||
+      (header >= 0 && v.ancestors.includes(header)),
   );
   const near = dayShownIn(published, true);
   let showing = story(exact);
@@ -549,9 +558,18 @@ function firstTimeShown(query: Query, views: readonly ElementView[]): number {
   const headline = pageHeadline(views);
   const top = headline?.element.box.y ?? 0;
   const aside = (a: number): boolean => besideStory(views[a], views);
+  // Above the `h1` only in the story's own header block (BuzzFeed's "Posted on …" over its title);
+  // never in a post embedded in the story (a tweet's timestamp).
+  const header = storyHeader(headline, views);
+  const placed = (v: ElementView): boolean =>
+    v.element.box.y >= top || (header >= 0 && v.ancestors.includes(header));
   const timed = views.filter(
     (v) =>
-      v.tag === 'time' && showsSomeDay(v.element.text) && v.element.box.y >= top && !v.ancestors.some(aside),
+      v.tag === 'time' &&
+      showsSomeDay(v.element.text) &&
+      placed(v) &&
+      !v.ancestors.some(aside) &&
+      !embedded(v, views),
   );
   // No <time>: a short line its class calls a date that shows a day ("div.pub-date", a blog's
   // "h2.date-header" just above the post's title).
@@ -571,6 +589,47 @@ function firstTimeShown(query: Query, views: readonly ElementView[]): number {
     times.map((v) => v.ancestors.filter((a) => views[a]?.role === 'article').at(-1) ?? -1),
   );
   return articles.size > 1 ? -1 : firstOrLast(query, times);
+}
+
+/**
+ * The block that heads the story: the outermost of the headline's nearest three wrappers that is
+ * at most 400 px tall and holds no more than the headline's width (its title, kicker, byline and
+ * date, not the page). -1 when the page has no headline.
+ */
+function storyHeader(headline: ElementView | undefined, views: readonly ElementView[]): number {
+  if (headline === undefined) return -1;
+  let found = -1;
+  for (const a of headline.ancestors.slice(0, 3)) {
+    const box = views[a]?.element.box;
+    if (box === undefined || box.height > 400 || box.width > headline.element.box.width + 40) break;
+    found = a;
+  }
+  return found;
+}
+
+/**
+ * True when `v` lies in a post embedded in the page: it or one of its nearest eight wrappers is
+ * marked with a network's name ({@link EMBED_HINTS}; "embed" alone marks a site's own blocks too).
+ */
+function embedded(v: ElementView, views: readonly ElementView[]): boolean {
+  return [v, ...v.ancestors.slice(0, 8).map((a) => views[a])].some(
+    (u) => u !== undefined && EMBED_HINTS.some((w) => w !== 'embed' && u.hints.has(w)),
+  );
+}
+
+/**
+ * True when `v` lies in readers' comments: a wrapper marked as comments ({@link commentMarked}),
+ * other than the story's own wrappers (`story`: a review's `div.review`), that holds several
+ * `<time>`s — comments, each with its day, not a story's meta line classed `comments-link`.
+ */
+function inComments(v: ElementView, views: readonly ElementView[], story: ReadonlySet<number>): boolean {
+  return v.ancestors.some((a) => {
+    const u = views[a];
+    if (u === undefined || story.has(a) || !commentMarked(u)) return false;
+    let times = 0;
+    for (const w of views) if (w.tag === 'time' && w.ancestors.includes(a) && ++times >= 2) return true;
+    return false;
+  });
 }
 
 /** Words of an id or class that mark a date: `pub-date`, `date-header`, `timestamp`, `dateline`. */
@@ -1764,8 +1823,29 @@ const NETWORKS = [
 const SHARE_LABEL =
   /^share(?:$| (?:on|via|to|with|this|the|it|article|story|post|page|product|recipe|tweet|pin|save|email|print|facebook|twitter|linkedin)\b)/;
 
-/** What a row of a site's own accounts says: "Follow us", "Folgen Sie uns", "Suivez-nous", "Síguenos". */
-const FOLLOW_US = /\bfollow\b|\bfolg(?:en|t)\b|\bsuivez\b|\bs[ií]guenos\b|\bseguici\b/i;
+/**
+ * What a row of a site's own accounts says: "Follow us", "Folgen Sie uns", "Suivez-nous",
+ * "Síguenos", "Besucht uns auf Facebook", "S'abonner à la page Facebook"; or a sign-in box's
+ * "Sign in with Google".
+ */
+const FOLLOW_US =
+  /\bfollow\b|\bfolg(?:en|t)\b|\bsuiv(?:ez|re)\b|\bs[ií]guenos\b|\bseguici\b|\bbesucht uns\b|\b(?:visit|find|join|like) us\b|\bs'abonner\b|\bsign in with\b|\blog ?in with\b|\bcontinue with\b/i;
+
+/** Networks a page can only be followed on, not shared to: a row that links to them is the site's accounts. */
+const FOLLOW_ONLY = [
+  'instagram',
+  'youtube',
+  'flickr',
+  'tiktok',
+  'twitch',
+  'spotify',
+  'soundcloud',
+  'snapchat',
+  'podcast',
+];
+
+/** Words of a link's address that share the page: `facebook.com/sharer/…`, `twitter.com/intent/tweet`, `pinterest.com/pin/create/…`, `linkedin.com/shareArticle`. */
+const SHARE_PATHS = ['sharer', 'share', 'sharearticle', 'intent', 'submit', 'create', 'send', 'compose'];
 
 /** Actions beside sharing that a description may ask buttons for: "the recommend, bookmark and share buttons". */
 const OTHER_ACTIONS = new Set(
@@ -1807,9 +1887,25 @@ export function shareBar(query: Query, views: readonly ElementView[], descriptio
       const v = views[a];
       return v !== undefined && [...v.hints, ...v.labels].some((w) => w.includes('share'));
     });
+  // A row of the site's own accounts links to a network one can only follow on (Instagram,
+  // YouTube) and to no address that shares the page.
+  const accounts = (i: number): boolean => {
+    let followed = false;
+    for (const v of views) {
+      if (v.index !== i && !v.ancestors.includes(i)) continue;
+      if ([...v.href].some((w) => SHARE_PATHS.includes(w))) return false;
+      followed ||= FOLLOW_ONLY.some(
+        (n) => v.hints.has(n) || v.labels.has(n) || v.href.has(n) || v.textSet.has(n),
+      );
+    }
+    return followed;
+  };
   if (bars.some(saysShare)) bars = bars.filter(saysShare);
   // Else not a row of the site's own accounts: "DW News on Facebook", "Follow @dwnews on Twitter".
-  else bars = bars.filter((i) => views[i] === undefined || !FOLLOW_US.test(plainText(views[i])));
+  else
+    bars = bars.filter(
+      (i) => views[i] === undefined || (!FOLLOW_US.test(plainText(views[i])) && !accounts(i)),
+    );
   bars.sort((a, b) => (views[a]?.element.box.y ?? 0) - (views[b]?.element.box.y ?? 0));
   // "under the byline", "below the headline": the first bar below the page's headline (the
   // masthead's bar above it is the site's).
@@ -1884,8 +1980,15 @@ export function mainText(query: Query, views: readonly ElementView[]): number {
   const beside = (a: number): boolean =>
     asides(views[a]) && !(headline?.ancestors.includes(a) ?? false) && (held.get(a) ?? 0) < long.length;
   const paragraphs = long.filter((v) => !v.ancestors.some(beside));
-  const most = innermostHolding(views, paragraphs, 3);
-  if (most < 0) return -1;
+  const found = innermostHolding(views, paragraphs, 3);
+  if (found < 0) return -1;
+  // A quote is part of the text, never all of it (a press release that quotes a long statement):
+  // the box that holds the quote. Questions and answers are no story's text (a recipe's FAQ).
+  const quoted = [found, ...(views[found]?.ancestors ?? [])].find(
+    (a) => !['blockquote', 'q'].includes(views[a]?.tag ?? ''),
+  );
+  const most = quoted ?? found;
+  if (['faq', 'faqs'].some((w) => views[most]?.hints.has(w))) return -1;
   // A story above a feed of teasers, each with its one paragraph, is held with the feed: then the
   // story's own paragraphs — those of the element whose paragraphs say the most, as Readability
   // scores them — when the others are such teasers.
@@ -2381,6 +2484,8 @@ export function breadcrumbTrail(query: Query, views: readonly ElementView[]): nu
   return chosen.index;
 }
 
+/** Words of an id or class that mark a menu: `menu-main-menu`, `topic-nav`, `navbar`. */
+const MENU_HINTS = ['menu', 'nav', 'navbar', 'navigation'];
 /** Words of an id or class that mark a story's tags: `tags`, `story-tags`, `submeta__keywords`, `catlinks`. */
 const TAG_HINTS = ['tag', 'keyword', 'topic', 'category', 'catlink'];
 /** Kinds a description of a story's tags may name besides them: "the list of tags", "related topics", "the tags for this story". */
@@ -2408,10 +2513,20 @@ export function tagList(query: Query, views: readonly ElementView[]): number {
       .filter((v) => v.role === 'main' || v.role === 'article' || v.element.level === 1)
       .flatMap((v) => [v.index, ...v.ancestors]),
   );
+  // A tag list holds no prose (WordPress marks a post `tag-…` for each of its tags), and is in no
+  // menu (a site's topics navigation `#topic-nav`, a menu's category items).
+  const prose = new Set(
+    views.filter((v) => v.tag === 'p' && v.element.text.length >= 80).flatMap((v) => v.ancestors),
+  );
+  const menu = (u: ElementView | undefined): boolean =>
+    u !== undefined && (u.role === 'menubar' || u.role === 'menu' || MENU_HINTS.some((w) => u.hints.has(w)));
   const found = views.filter(
     (v) =>
       TAG_HINTS.some((w) => v.hints.has(w)) &&
       heldCount(views, 'links', v.index) >= 2 &&
+      !prose.has(v.index) &&
+      !menu(v) &&
+      !v.ancestors.some((a) => menu(views[a])) &&
       v.area <= 0.25 * right * bottom &&
       v.element.box.y >= top &&
       !holdsPage.has(v.index) &&
@@ -2642,6 +2757,9 @@ const BOX_PARTS = new Set([
 /** Words that ask for a story's first picture: "the lead photo", "the opening illustration". */
 const LEAD_WORDS = new Set(words('lead top first opening main featured hero'));
 
+/** Words of an id or class that mark a person's picture or box: `Headshot-image`, `c-assetAuthor_profile`, `avatar`. */
+const PORTRAIT_HINTS = ['author', 'byline', 'headshot', 'avatar', 'bio', 'profile'];
+
 /** Words that ask for a person's picture or a mark, not the story's: "the author's photo". */
 const PORTRAIT_WORDS = new Set(
   words('author writer reporter journalist byline avatar profile user logo icon portrait headshot'),
@@ -2672,11 +2790,16 @@ export function storyFigure(query: Query, views: readonly ElementView[]): number
     );
   };
   const figures = new Set(views.filter(isFigure).map((v) => v.index));
+  // Nor a portrait in the author's box (a headshot beside the byline), nor another story's picture.
+  const portrait = (u: ElementView | undefined): boolean =>
+    u !== undefined &&
+    (PORTRAIT_HINTS.some((w) => u.hints.has(w)) || OTHER_STORIES_HINTS.some((w) => u.hints.has(w)));
   const pictures = views.filter(
     (v) =>
       (isFigure(v) || (v.tag === 'img' && v.area >= 40000 && !v.ancestors.some((a) => figures.has(a)))) &&
       v.element.box.y >= top &&
       !v.ancestors.some(outside) &&
+      ![v, ...v.ancestors.slice(0, 6).map((a) => views[a])].some(portrait) &&
       !advertised(v, views),
   );
   const pool = outermostOf(pictures);
@@ -4077,8 +4200,10 @@ export function authorName(
   const beside = (a: number): boolean => {
     const up = views[a];
     // A "banner" inside the main part is the story's own header (BBC Good Food's recipe masthead).
+    // So is one its class calls the article's (CNBC's `header.MainArticleHeader`).
     const siteBanner =
       up?.role === 'banner' &&
+      !['article', 'story', 'post', 'entry'].some((w) => up.hints.has(w)) &&
       !up.ancestors.some((b) => views[b]?.role === 'main' || views[b]?.tag === 'article');
     return up !== undefined && ((asides(up) && !storyFooter(up, views)) || siteBanner);
   };
@@ -4181,6 +4306,7 @@ export function commentsBox(description: string, query: Query, views: readonly E
     (v) =>
       commentMarked(v) &&
       !['count', 'link', 'button', 'recent', 'widget', 'sidebar'].some((w) => v.hints.has(w)) &&
+      !OTHER_STORIES_HINTS.some((w) => v.hints.has(w)) &&
       !['a', 'button', 'form', 'input', 'textarea'].includes(v.tag) &&
       v.area >= 20_000 &&
       v.element.box.height >= 40 &&

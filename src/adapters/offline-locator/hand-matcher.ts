@@ -1,6 +1,6 @@
 import type { ElementMap, LocateAnswer, LocateCandidate } from '../../ports/element-locator.js';
 import type { ElementView, Kind, KindRequest } from './kinds.js';
-import { heldCount, KINDS, kindsOf, takenFor, viewsOf } from './kinds.js';
+import { heldCount, KINDS, kindsOf, OTHER_STORIES_HINTS, takenFor, viewsOf } from './kinds.js';
 import {
   blankParentheses,
   FINE_PRINT,
@@ -496,10 +496,14 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (storyFooter(query, chosen, map)) return true;
   if (tallForAShareBar(query, chosen, map)) return true;
   if (slightForComments(query, chosen)) return true;
+  if (othersForComments(query, chosen)) return true;
+  if (commentsForNavigation(query, chosen)) return true;
+  if (slightForABox(query, chosen)) return true;
   if (slightForAPost(query, chosen)) return true;
   if (emptyForAHeading(query, chosen)) return true;
   if (longForADate(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
+  if (linkForASearch(query, chosen)) return true;
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
   if (chosen.role === 'heading' && asked.some((kind) => kind.id === 'search')) return true;
   // A search form is no form for something else ("the newsletter signup form": not "Search for:").
@@ -705,6 +709,20 @@ function tallForAShareBar(query: Query, chosen: ElementView, map: ElementMap): b
   return asksOnly(query, 'share', ['button', 'link']) && chosen.element.box.height > 2 * map.viewport.height;
 }
 
+/**
+ * True when the description asks for share buttons and nothing else, and the element is a field
+ * to type in (a rating's comment box) or a box 200 px tall or more that holds a paragraph of 80
+ * characters or more (a sticky wrapper around the story): no row of buttons.
+ */
+export function proseForAShareBar(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
+  if (!asksOnly(query, 'share', ['button', 'link'])) return false;
+  if (chosen.tag === 'textarea') return true;
+  if (chosen.element.box.height < 200) return false;
+  return views.some(
+    (v) => v.tag === 'p' && v.element.text.length >= 80 && v.ancestors.includes(chosen.index),
+  );
+}
+
 /** Words that ask for a small part of the comments: "the comments link", "the comment count". */
 const COMMENT_PARTS = new Set(
   words(
@@ -729,6 +747,65 @@ function slightForComments(query: Query, chosen: ElementView): boolean {
   // "No comments yet": the comments, none of them written.
   if (NO_COMMENTS.test(chosen.element.text)) return false;
   return shortLine(chosen, 40);
+}
+
+/**
+ * True when the description asks for the comments and the element's id or class marks other
+ * stories ({@link OTHER_STORIES_HINTS}): a comments box that holds Outbrain's "Most Popular This
+ * Week" (`div.comments.outbrain-enabled`), a review site's `#more-reviews`.
+ */
+function othersForComments(query: Query, chosen: ElementView): boolean {
+  return asksOnly(query, 'comments') && OTHER_STORIES_HINTS.some((w) => chosen.hints.has(w));
+}
+
+/**
+ * True when the description asks for the navigation, not the comments', and the element's id or
+ * class marks it as the comments' (`#comment-nav-after`: "Comment navigation · Newer Comments").
+ */
+function commentsForNavigation(query: Query, chosen: ElementView): boolean {
+  const navigation = query.kinds.some((k) => k.kind.id === 'navigation');
+  if (!navigation || query.kinds.some((k) => !['navigation', 'link'].includes(k.kind.id))) return false;
+  if ([...query.terms, ...query.contextTerms].some((t) => t.word === 'comment')) return false;
+  return chosen.hints.has('comment') || chosen.hints.has('comments');
+}
+
+/** Words that ask how many a recipe serves: "the servings", "the yield", "how many it serves". */
+const SERVINGS_WORDS = new Set(words('serving servings serves yield yields portions'));
+/** Words that may ask for the servings with {@link SERVINGS_WORDS}: "how many people the recipe serves". */
+const SERVINGS_TOO = new Set(words('recipe number many how people count line'));
+/** Words of an id or class that mark a recipe's ingredients or steps. */
+const RECIPE_PARTS = new Set(
+  words('ingredient ingredients instruction instructions step steps direction directions method preparation'),
+);
+
+/**
+ * True when the description asks how many a recipe serves, and nothing else, and the element shows no number, or
+ * lies in the ingredients or the steps: "Quinoa for serving", "30 minutes before serving." — not
+ * the line "Serves 4".
+ */
+export function partForServings(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
+  // Asked alone ("the servings", "how many the recipe serves"), not "nutrition facts per serving".
+  const asked = query.terms.some((t) => SERVINGS_WORDS.has(t.word));
+  if (!asked || query.terms.some((t) => !SERVINGS_WORDS.has(t.word) && !SERVINGS_TOO.has(t.word)))
+    return false;
+  if (!/\d/.test(chosen.element.text)) return true;
+  return [chosen, ...chosen.ancestors.slice(0, 6).map((a) => views[a])].some(
+    (u) => u !== undefined && [...u.hints].some((h) => RECIPE_PARTS.has(h)),
+  );
+}
+
+/** Kinds of box that are never one short line: a column of the page, a card (a gallery may be, its pictures not loaded). */
+const TALL_BOXES = new Set(['sidebar', 'card', 'hero', 'testimonial']);
+
+/**
+ * True when the description asks for a box that is never one line ({@link TALL_BOXES}: "the
+ * sidebar", "the recipe card") and the element is less than 60 px tall: a language switcher classed
+ * `wpml-ls-sidebars-…`, a "Print · Save" row, a card's row of tabs.
+ */
+function slightForABox(query: Query, chosen: ElementView): boolean {
+  const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
+  if (strong.length === 0 || !strong.every((id) => TALL_BOXES.has(id))) return false;
+  return chosen.element.box.height < 60;
 }
 
 /**
@@ -812,6 +889,27 @@ export function groupForAButton(query: Query, chosen: ElementView, views: readon
   if (query.plural || !asksOnly(query, 'button')) return false;
   if (chosen.role === 'button' || chosen.role === 'link' || chosen.tag === 'input') return false;
   return heldCount(views, 'items', chosen.index) >= 2;
+}
+
+/**
+ * True when the description asks for the search box or form, not a link, and the element is a link
+ * that says more than a word or two: a menu's "Google Search Tips" or "Search by Zip Code" leads to
+ * a page; the link that opens the search box says "Search" or nothing.
+ */
+function linkForASearch(query: Query, chosen: ElementView): boolean {
+  if (chosen.tag !== 'a' || !asksOnly(query, 'search', ['form', 'input'])) return false;
+  return chosen.element.text.trim().split(/\s+/).length >= 3;
+}
+
+/**
+ * True when the description asks for a story's tags ("the tags", "the article's tags": several of
+ * them) and the element holds no link and is none: a label classed so — "Text size", a pager's
+ * "Previous article", a follow count's "0", a comment's badge — not the story's links to its topics.
+ */
+export function linklessTags(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
+  if (!query.plural || !query.terms.some((t) => t.word === 'tag')) return false;
+  if (!query.kinds.some((k) => k.kind.id === 'badge')) return false;
+  return chosen.tag !== 'a' && heldCount(views, 'links', chosen.index) === 0;
 }
 
 /**

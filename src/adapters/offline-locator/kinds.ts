@@ -621,3 +621,10 @@ export function takenFor(it: Placed, v: Placed): boolean {
     (v.ancestors.includes(it.index) && v.area >= 0.5 * it.area)
   );
 }
+
+/**
+ * Words of an id or class that mark a list of other stories, not readers' comments nor the story's
+ * own picture: `#more-reviews` (a review site's other reviews), `most-commented`,
+ * `featured-posts`, and the recommendation widgets Outbrain and Taboola put in a comments box.
+ */
+export const OTHER_STORIES_HINTS = ['more', 'related', 'popular', 'commented', 'outbrain', 'taboola'];

@@ -11,6 +11,9 @@ import {
   doubtful,
   footerForNavigation,
   groupForAButton,
+  linklessTags,
+  partForServings,
+  proseForAShareBar,
   locateByHand,
   outsideItsRegion,
   sidebarHoldingHeadline,
@@ -404,6 +407,9 @@ export function inDoubt(
       outsideItsRegion(query, view, views, map) ||
       logoFarDown(query, view, views, map) ||
       groupForAButton(query, view, views) ||
+      linklessTags(query, view, views) ||
+      proseForAShareBar(query, view, views) ||
+      partForServings(query, view, views) ||
       sidebarHoldingHeadline(query, view, views))
   );
 }

@@ -432,7 +432,7 @@ export function dayShownIn(
     'u',
   );
   // The day without its year or with two digits of it, only in a short line that says only when:
-  // "Posted Nov 19, 6:51 AM", "11/19/19 06:56 AM EST", not "headlines for Nov. 19" or "Horoscope
+  // "Posted Nov 19, 6:51 AM", "11/19/19 06:56 AM EST", "12.27.20", not "headlines for Nov. 19" or "Horoscope
   // for Wednesday, 11/20/19".
   const short = new RegExp(
     days
@@ -441,7 +441,7 @@ export function dayShownIn(
         return [
           `\\b${MONTHS[month - 1] ?? '-'}\\p{L}*\\.?\\s+0?${day}(?:st|nd|rd|th)?\\b(?!,?\\s*(?:19|20)\\d{2}\\b)`,
           `\\b0?${day}\\.0?${month}\\.${yy}\\b`,
-          `\\b0?${month}/0?${day}/${yy}\\b`,
+          `\\b0?${month}[./]0?${day}[./]${yy}\\b`,
         ].join('|');
       })
       .join('|'),

@@ -94,13 +94,27 @@ const ELEMENTS: PageElement[] = [
     null,
   ), // 6
   element(
-    { selector: '#basic', tag: 'div', text: 'Basic $10 Buy', attributes: { id: 'basic', class: 'card' } },
+    {
+      selector: '#basic',
+      tag: 'div',
+      text: 'Basic $10 Buy',
+      attributes: { id: 'basic', class: 'card' },
+      // A card holds its button: taller than one line.
+      box: { x: 0, y: 200, width: 200, height: 100 },
+    },
     200,
     null,
   ), // 7
   element({ selector: '#basic button', tag: 'button', role: 'button', name: 'Buy', text: 'Buy' }, 260, 7), // 8
   element(
-    { selector: '#pro', tag: 'div', text: 'Pro $30 Buy', attributes: { id: 'pro', class: 'card' } },
+    {
+      selector: '#pro',
+      tag: 'div',
+      text: 'Pro $30 Buy',
+      attributes: { id: 'pro', class: 'card' },
+      // A card holds its button: taller than one line.
+      box: { x: 220, y: 200, width: 200, height: 100 },
+    },
     200,
     null,
   ), // 9
