@@ -498,6 +498,7 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (slightForComments(query, chosen)) return true;
   if (othersForComments(query, chosen)) return true;
   if (commentsForNavigation(query, chosen)) return true;
+  if (nameForABio(query, chosen)) return true;
   if (slightForABox(query, chosen)) return true;
   if (slightForAPost(query, chosen)) return true;
   if (emptyForAHeading(query, chosen)) return true;
@@ -759,14 +760,17 @@ function othersForComments(query: Query, chosen: ElementView): boolean {
 }
 
 /**
- * True when the description asks for the navigation, not the comments', and the element's id or
- * class marks it as the comments' (`#comment-nav-after`: "Comment navigation · Newer Comments").
+ * True when the description asks for the navigation or the pagination, not the comments', and the
+ * element is the comments': its id or class says so (`#comment-nav-after`: "Comment navigation ·
+ * Newer Comments", `.comments-pagination`), or its text does ("« Older Comments").
  */
 function commentsForNavigation(query: Query, chosen: ElementView): boolean {
-  const navigation = query.kinds.some((k) => k.kind.id === 'navigation');
-  if (!navigation || query.kinds.some((k) => !['navigation', 'link'].includes(k.kind.id))) return false;
+  const pager = (id: string): boolean => id === 'navigation' || id === 'pagination';
+  if (!query.kinds.some((k) => pager(k.kind.id))) return false;
+  if (query.kinds.some((k) => !pager(k.kind.id) && k.kind.id !== 'link')) return false;
   if ([...query.terms, ...query.contextTerms].some((t) => t.word === 'comment')) return false;
-  return chosen.hints.has('comment') || chosen.hints.has('comments');
+  const text = /\bcomments?\b/i.test(chosen.element.text);
+  return chosen.hints.has('comment') || chosen.hints.has('comments') || text;
 }
 
 /** Words that ask how many a recipe serves: "the servings", "the yield", "how many it serves". */
@@ -792,6 +796,58 @@ export function partForServings(query: Query, chosen: ElementView, views: readon
   return [chosen, ...chosen.ancestors.slice(0, 6).map((a) => views[a])].some(
     (u) => u !== undefined && [...u.hints].some((h) => RECIPE_PARTS.has(h)),
   );
+}
+
+/** Words that ask for what a writer's bio says of them: "the author bio", "the reporter's biography". */
+const BIO_WORDS = new Set(words('bio bios biography'));
+
+/**
+ * True when the description asks for a writer's bio, not their name too, and the element says less than 60 characters:
+ * the byline's "By Kelli Miller", a `div.author` "Ben Silverman Games Editor" — a name, not what
+ * the page says of its writer.
+ */
+function nameForABio(query: Query, chosen: ElementView): boolean {
+  if (!query.terms.some((t) => BIO_WORDS.has(t.word))) return false;
+  // "The author's name and short bio" asks for the name too.
+  if (query.terms.some((t) => t.word === 'name')) return false;
+  return chosen.element.text.trim().length < 60;
+}
+
+/** Words that ask for the link back, and for the link on. */
+const BACK_WORDS = new Set(words('previous prev older earlier'));
+const ON_WORDS = new Set(words('next newer later'));
+
+/**
+ * True when the description asks for the links back and on ("the previous and next article links")
+ * and the element holds the story ({@link holdsStory}): the article a class calls so, not the row
+ * of two links under it.
+ */
+export function storyForAPager(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
+  const said = (set: Set<string>): boolean => query.terms.some((t) => set.has(t.word));
+  return said(BACK_WORDS) && said(ON_WORDS) && holdsStory(chosen, views);
+}
+
+/**
+ * True when the description asks for the table of contents and the element holds the story
+ * ({@link holdsStory}): a page's `#contents` or `.post-contents`, its content, not a list of its parts.
+ */
+export function storyForContents(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
+  return asksOnly(query, 'contents') && holdsStory(chosen, views);
+}
+
+/**
+ * True when the element is or holds a story: an article or main part, the `h1`, or two paragraphs
+ * of 80 characters or more.
+ */
+function holdsStory(chosen: ElementView, views: readonly ElementView[]): boolean {
+  if (chosen.role === 'article' || chosen.role === 'main' || chosen.tag === 'article') return true;
+  let paragraphs = 0;
+  for (const v of views) {
+    if (!v.ancestors.includes(chosen.index)) continue;
+    if (v.element.level === 1 || v.role === 'article' || v.role === 'main') return true;
+    if (v.tag === 'p' && v.element.text.length >= 80 && ++paragraphs >= 2) return true;
+  }
+  return false;
 }
 
 /** Kinds of box that are never one short line: a column of the page, a card (a gallery may be, its pictures not loaded). */

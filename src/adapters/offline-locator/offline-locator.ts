@@ -14,6 +14,8 @@ import {
   linklessTags,
   partForServings,
   proseForAShareBar,
+  storyForAPager,
+  storyForContents,
   locateByHand,
   outsideItsRegion,
   sidebarHoldingHeadline,
@@ -410,6 +412,8 @@ export function inDoubt(
       linklessTags(query, view, views) ||
       proseForAShareBar(query, view, views) ||
       partForServings(query, view, views) ||
+      storyForAPager(query, view, views) ||
+      storyForContents(query, view, views) ||
       sidebarHoldingHeadline(query, view, views))
   );
 }

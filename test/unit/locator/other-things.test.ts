@@ -4,6 +4,8 @@ import {
   linklessTags,
   partForServings,
   proseForAShareBar,
+  storyForAPager,
+  storyForContents,
 } from '../../../src/adapters/offline-locator/hand-matcher.js';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { parseDescription } from '../../../src/adapters/offline-locator/offline-locator.js';
@@ -531,5 +533,65 @@ describe('what is plainly not what is asked', () => {
     expect(partForServings(servings, views[9]!, views)).toBe(true);
     expect(partForServings(servings, views[10]!, views)).toBe(false);
     expect(partForServings(parseDescription('nutrition facts per serving'), views[9]!, views)).toBe(false);
+  });
+});
+
+describe('what holds the story or names the writer, for a part of the page', () => {
+  const page = [
+    ...opening('Home Depot stock is falling'),
+    box({ selector: '#contents', tag: 'div', attributes: { id: 'contents' } }, 80, 2400, 0), // 2
+    box({ selector: '#contents p:nth-of-type(1)', tag: 'p', text: LONG }, 300, 60, 2), // 3
+    box({ selector: '#contents p:nth-of-type(2)', tag: 'p', text: LONG }, 400, 60, 2), // 4
+    box(
+      { selector: 'div.toc', tag: 'div', attributes: { class: 'toc' }, text: 'Contents Why Ingredients' },
+      200,
+      90,
+      2,
+    ), // 5
+    box(
+      { selector: 'div.author', tag: 'div', attributes: { class: 'author' }, text: 'By Ben Silverman' },
+      150,
+      18,
+      0,
+    ), // 6
+    box(
+      {
+        selector: 'div.author-bio',
+        tag: 'div',
+        attributes: { class: 'author-bio' },
+        text: `Ben Silverman is the games editor. ${LONG}`,
+      },
+      2600,
+      80,
+      0,
+    ), // 7
+    box(
+      { selector: 'div.pager', tag: 'div', attributes: { class: 'pager' }, text: '« Older Comments' },
+      3000,
+      18,
+      0,
+    ), // 8
+  ];
+  const map = storyMap(page, 4000);
+  const views = viewsOf(page);
+
+  it('takes no page content a class or id calls "contents" for the table of contents', () => {
+    expect(storyForContents(parseDescription('the table of contents'), views[2]!, views)).toBe(true);
+    expect(storyForContents(parseDescription('the table of contents'), views[5]!, views)).toBe(false);
+  });
+
+  it('takes no article for the previous and next links', () => {
+    const links = parseDescription('the previous and next article links');
+    expect(storyForAPager(links, views[2]!, views)).toBe(true);
+    expect(storyForAPager(links, views[8]!, views)).toBe(false);
+    expect(storyForAPager(parseDescription('the next article link'), views[2]!, views)).toBe(false);
+  });
+
+  it("takes no byline for the author's bio, and no comments' pager for the pagination", () => {
+    expect(doubtful(parseDescription('the author bio'), views[6]!, map)).toBe(true);
+    expect(doubtful(parseDescription('the author bio'), views[7]!, map)).toBe(false);
+    expect(doubtful(parseDescription("the author's name and short bio"), views[6]!, map)).toBe(false);
+    expect(doubtful(parseDescription('the pagination'), views[8]!, map)).toBe(true);
+    expect(doubtful(parseDescription('the comments pagination'), views[8]!, map)).toBe(false);
   });
 });
