@@ -3246,8 +3246,13 @@ export function subheadline(description: string, query: Query, views: readonly E
   const text = next.element.text.trim();
   const block = /^h[2-6]$/.test(next.tag) || next.tag === 'p' || SUMMARY_HINTS.some((h) => next.hints.has(h));
   const below = next.element.box.y - (h1.element.box.y + h1.element.box.height);
-  // A byline or a dateline ("Posted on March 10, 2015 by …", "Updated 5 March 2021") is none.
-  const said = !BYLINE.test(text) && !showsSomeDay(text);
+  // A byline or a dateline ("Posted on March 10, 2015 by …", "Updated 5 March 2021") is none, nor
+  // a field and its value ("Zubereitungszeit: 20 min"), a line that goes on ("Liebe Besucher,") or a
+  // box taller than 200 px (a recipe's tips under its title).
+  const field = /^[^\s:]{2,30}:\s/u.test(text) && text.length < 60;
+  const goesOn = /[,:]$/.test(text);
+  const said =
+    !BYLINE.test(text) && !showsSomeDay(text) && !field && !goesOn && next.element.box.height <= 200;
   return block && said && text.length >= 20 && text.length <= 400 && below <= 300 ? next.index : -1;
 }
 

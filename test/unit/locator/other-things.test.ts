@@ -16,6 +16,7 @@ import {
   shareBar,
   soleDate,
   storyFigure,
+  subheadline,
   tagList,
 } from '../../../src/adapters/offline-locator/evident.js';
 import { dayShownIn } from '../../../src/adapters/offline-locator/text.js';
@@ -593,5 +594,22 @@ describe('what holds the story or names the writer, for a part of the page', () 
     expect(doubtful(parseDescription("the author's name and short bio"), views[6]!, map)).toBe(false);
     expect(doubtful(parseDescription('the pagination'), views[8]!, map)).toBe(true);
     expect(doubtful(parseDescription('the comments pagination'), views[8]!, map)).toBe(false);
+  });
+});
+
+describe('the line under the headline', () => {
+  const under = (text: string, height = 18): number => {
+    const page = [
+      ...opening('Pink Popcorn'),
+      box({ selector: 'div.meta > div', tag: 'div', attributes: { class: 'summary' }, text }, 160, height, 0),
+    ];
+    return subheadline('the subheadline', parseDescription('the subheadline'), viewsOf(page));
+  };
+
+  it('is no field and its value, no line that goes on, no tall box', () => {
+    expect(under('Crunchy, sweet and pink: popcorn for a party.')).toBe(2);
+    expect(under('Zubereitungszeit: 20 min')).toBe(-1);
+    expect(under('Liebe Besucherinnen und Besucher,')).toBe(-1);
+    expect(under('Crunchy, sweet and pink: popcorn for a party.', 1568)).toBe(-1);
   });
 });
