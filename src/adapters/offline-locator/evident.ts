@@ -391,7 +391,7 @@ export function soleDate(
     v !== undefined && !holdsHeadline.has(v.index) && besideStory(v, views);
   const story = (all: ElementView[]): ElementView[] => {
     // A reader's comment of the same day is never the page's date, even when nothing else shows it
-    // (a box marked as comments, replies or reviews that does not hold the headline: a review's own).
+    // ({@link inComments}: a box of comments with their days, outside the story's own wrappers).
     const found = all.filter((v) => !inComments(v, views, holdsHeadline));
     // "Updated …" only when the page shows the day no other way (CNN's "Updated 0339 GMT …").
     const first = found.filter((v) => !UPDATED_LINE.test(v.element.text.trim()));

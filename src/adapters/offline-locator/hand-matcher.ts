@@ -503,8 +503,8 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (slightForAPost(query, chosen)) return true;
   if (emptyForAHeading(query, chosen)) return true;
   if (longForADate(query, chosen)) return true;
-  const asked = query.kinds.map((k) => k.kind);
   if (linkForASearch(query, chosen)) return true;
+  const asked = query.kinds.map((k) => k.kind);
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
   if (chosen.role === 'heading' && asked.some((kind) => kind.id === 'search')) return true;
   // A search form is no form for something else ("the newsletter signup form": not "Search for:").
@@ -783,9 +783,9 @@ const RECIPE_PARTS = new Set(
 );
 
 /**
- * True when the description asks how many a recipe serves, and nothing else, and the element shows no number, or
- * lies in the ingredients or the steps: "Quinoa for serving", "30 minutes before serving." — not
- * the line "Serves 4".
+ * True when the description asks how many a recipe serves, and nothing else, and the element shows
+ * no number or lies in the ingredients or the steps: "Quinoa for serving", "30 minutes before
+ * serving." — not the line "Serves 4".
  */
 export function partForServings(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
   // Asked alone ("the servings", "how many the recipe serves"), not "nutrition facts per serving".
@@ -802,9 +802,9 @@ export function partForServings(query: Query, chosen: ElementView, views: readon
 const BIO_WORDS = new Set(words('bio bios biography'));
 
 /**
- * True when the description asks for a writer's bio, not their name too, and the element says less than 60 characters:
- * the byline's "By Kelli Miller", a `div.author` "Ben Silverman Games Editor" — a name, not what
- * the page says of its writer.
+ * True when the description asks for a writer's bio, not their name too, and the element says less
+ * than 60 characters: the byline's "By Kelli Miller", a `div.author` "Ben Silverman Games Editor" —
+ * a name, not what the page says of its writer.
  */
 function nameForABio(query: Query, chosen: ElementView): boolean {
   if (!query.terms.some((t) => BIO_WORDS.has(t.word))) return false;
@@ -850,7 +850,7 @@ function holdsStory(chosen: ElementView, views: readonly ElementView[]): boolean
   return false;
 }
 
-/** Kinds of box that are never one short line: a column of the page, a card (a gallery may be, its pictures not loaded). */
+/** Kinds of box that are never one short line: a column of the page, a card (not a gallery: its pictures may not have loaded). */
 const TALL_BOXES = new Set(['sidebar', 'card', 'hero', 'testimonial']);
 
 /**

@@ -12,13 +12,13 @@ import {
   footerForNavigation,
   groupForAButton,
   linklessTags,
-  partForServings,
-  proseForAShareBar,
-  storyForAPager,
-  storyForContents,
   locateByHand,
   outsideItsRegion,
+  partForServings,
+  proseForAShareBar,
   sidebarHoldingHeadline,
+  storyForAPager,
+  storyForContents,
   wrongPlace,
 } from './hand-matcher.js';
 import type { HandAnswer, Query } from './hand-matcher.js';

@@ -432,8 +432,8 @@ export function dayShownIn(
     'u',
   );
   // The day without its year or with two digits of it, only in a short line that says only when:
-  // "Posted Nov 19, 6:51 AM", "11/19/19 06:56 AM EST", "12.27.20", not "headlines for Nov. 19" or "Horoscope
-  // for Wednesday, 11/20/19".
+  // "Posted Nov 19, 6:51 AM", "11/19/19 06:56 AM EST", "12.27.20", not "headlines for Nov. 19" or
+  // "Horoscope for Wednesday, 11/20/19".
   const short = new RegExp(
     days
       .map(([year, month, day]) => {
