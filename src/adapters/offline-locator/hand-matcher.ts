@@ -537,8 +537,8 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
 
 /**
  * True when the description asks who wrote it and when ("the byline with the author and date",
- * "who wrote it and when") and the element, whose whole text the map holds, shows no day: the
- * author's name alone.
+ * "who wrote it and when") and the element, whose whole text the map holds, shows no day — the
+ * author's name alone — or only the day.
  */
 function undated(query: Query, chosen: ElementView): boolean {
   const byline = query.kinds.some((k) => k.kind.id === 'byline' && k.strength >= 0.8);
@@ -547,7 +547,10 @@ function undated(query: Query, chosen: ElementView): boolean {
     query.terms.some((t) => ['when', 'date'].includes(t.word)) ||
     timeAsked(query);
   const text = chosen.element.text;
-  return byline && when && !text.endsWith('…') && !showsSomeDay(text) && !showsSomeTime(text);
+  if (!byline || !when || text.endsWith('…')) return false;
+  // Nor the day alone ("Updated Jul 24, 2018, 2:15pm EDT", "25. OKTOBER 2023"): who is asked too.
+  const dayAlone = (showsSomeDay(text) || showsSomeTime(text)) && saysOnlyWhen(text);
+  return dayAlone || (!showsSomeDay(text) && !showsSomeTime(text));
 }
 
 /** Words that ask about a picture: "the photo credit", "who took the picture". */

@@ -588,6 +588,16 @@ describe('what holds the story or names the writer, for a part of the page', () 
     expect(storyForAPager(parseDescription('the next article link'), views[2]!, views)).toBe(false);
   });
 
+  it('takes no day alone for the byline with the date', () => {
+    const day = page.map((e, i) => (i === 6 ? { ...e, text: 'Updated Jul 24, 2018, 2:15pm EDT' } : e));
+    const dated = viewsOf(day);
+    expect(doubtful(parseDescription('the byline with the date'), dated[6]!, storyMap(day, 4000))).toBe(true);
+    const both = page.map((e, i) => (i === 6 ? { ...e, text: 'By Ben Silverman Jul 24, 2018' } : e));
+    expect(
+      doubtful(parseDescription('the byline with the date'), viewsOf(both)[6]!, storyMap(both, 4000)),
+    ).toBe(false);
+  });
+
   it("takes no byline for the author's bio, and no comments' pager for the pagination", () => {
     expect(doubtful(parseDescription('the author bio'), views[6]!, map)).toBe(true);
     expect(doubtful(parseDescription('the author bio'), views[7]!, map)).toBe(false);
