@@ -2,7 +2,7 @@ import type { ElementMap } from '../../ports/element-locator.js';
 import type { Query } from './hand-matcher.js';
 import { contentWord, timeAsked } from './hand-matcher.js';
 import type { ElementView, Kind } from './kinds.js';
-import { heldCount, hinted, KINDS, kindsOf, OTHER_STORIES_HINTS, takenFor } from './kinds.js';
+import { heldCount, hinted, KINDS, kindsOf, longParagraph, OTHER_STORIES_HINTS, takenFor } from './kinds.js';
 import {
   blankParentheses,
   countIn,
@@ -1972,7 +1972,7 @@ export function mainText(query: Query, views: readonly ElementView[]): number {
   const titled = new Set(words(headline?.element.text ?? ''));
   const running = (w: string): boolean => RUNNING_TEXT.has(w) || WRITINGS.has(w) || titled.has(w);
   if (!asked || [...query.terms, ...query.contextTerms].some((t) => !running(t.word))) return -1;
-  const long = views.filter((v) => v.tag === 'p' && v.element.text.length >= 80);
+  const long = views.filter(longParagraph);
   // What stands beside the story holds neither its headline nor all its paragraphs: a layout's
   // `has-sidebar` wrapper around the story is no aside.
   const held = new Map<number, number>();
@@ -2515,16 +2515,13 @@ export function tagList(query: Query, views: readonly ElementView[]): number {
   );
   // A tag list holds no prose (WordPress marks a post `tag-…` for each of its tags), and is in no
   // menu (a site's topics navigation `#topic-nav`, a menu's category items).
-  const prose = new Set(
-    views.filter((v) => v.tag === 'p' && v.element.text.length >= 80).flatMap((v) => v.ancestors),
-  );
   const menu = (u: ElementView | undefined): boolean =>
     u !== undefined && (u.role === 'menubar' || u.role === 'menu' || MENU_HINTS.some((w) => u.hints.has(w)));
   const found = views.filter(
     (v) =>
       TAG_HINTS.some((w) => v.hints.has(w)) &&
       heldCount(views, 'links', v.index) >= 2 &&
-      !prose.has(v.index) &&
+      heldCount(views, 'paragraphs', v.index) === 0 &&
       !menu(v) &&
       !v.ancestors.some((a) => menu(views[a])) &&
       v.area <= 0.25 * right * bottom &&

@@ -1,6 +1,15 @@
 import type { ElementMap, LocateAnswer, LocateCandidate } from '../../ports/element-locator.js';
 import type { ElementView, Kind, KindRequest } from './kinds.js';
-import { heldCount, KINDS, kindsOf, OTHER_STORIES_HINTS, takenFor, viewsOf } from './kinds.js';
+import {
+  hasDescendant,
+  heldCount,
+  KINDS,
+  kindsOf,
+  longParagraph,
+  OTHER_STORIES_HINTS,
+  takenFor,
+  viewsOf,
+} from './kinds.js';
 import {
   blankParentheses,
   FINE_PRINT,
@@ -721,10 +730,7 @@ function tallForAShareBar(query: Query, chosen: ElementView, map: ElementMap): b
 export function proseForAShareBar(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
   if (!asksOnly(query, 'share', ['button', 'link'])) return false;
   if (chosen.tag === 'textarea') return true;
-  if (chosen.element.box.height < 200) return false;
-  return views.some(
-    (v) => v.tag === 'p' && v.element.text.length >= 80 && v.ancestors.includes(chosen.index),
-  );
+  return chosen.element.box.height >= 200 && heldCount(views, 'paragraphs', chosen.index) > 0;
 }
 
 /** Words that ask for a small part of the comments: "the comments link", "the comment count". */
@@ -843,14 +849,9 @@ export function storyForContents(query: Query, chosen: ElementView, views: reado
  * of 80 characters or more.
  */
 function holdsStory(chosen: ElementView, views: readonly ElementView[]): boolean {
-  if (chosen.role === 'article' || chosen.role === 'main' || chosen.tag === 'article') return true;
-  let paragraphs = 0;
-  for (const v of views) {
-    if (!v.ancestors.includes(chosen.index)) continue;
-    if (v.element.level === 1 || v.role === 'article' || v.role === 'main') return true;
-    if (v.tag === 'p' && v.element.text.length >= 80 && ++paragraphs >= 2) return true;
-  }
-  return false;
+  const story = (v: ElementView): boolean => v.role === 'article' || v.role === 'main' || v.tag === 'article';
+  if (story(chosen) || heldCount(views, 'paragraphs', chosen.index) >= 2) return true;
+  return hasDescendant(chosen, views, (v) => v.element.level === 1 || story(v));
 }
 
 /** Kinds of box that are never one short line: a column of the page, a card (not a gallery: its pictures may not have loaded). */
@@ -903,7 +904,7 @@ export function sidebarHoldingHeadline(
     (v) => v.role === 'heading' && v.element.level === 1 && /\p{L}/u.test(v.element.text),
   );
   const holds = (v: ElementView): boolean => v.index === chosen.index || v.ancestors.includes(chosen.index);
-  const paragraphs = views.filter((v) => v.tag === 'p' && v.element.text.length >= 80);
+  const paragraphs = views.filter(longParagraph);
   return (
     headline !== undefined &&
     holds(headline) &&

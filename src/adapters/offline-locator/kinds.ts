@@ -60,20 +60,24 @@ const isRole = (v: ElementView, ...roles: string[]): boolean => v.role !== null 
 const CURRENCY = /(?:[$€£¥]\s?\d)|(?:\d[\d,.]*\s?(?:usd|eur|gbp|€|£|\$))/i;
 const DATE =
   /\b(?:\d{4}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4})\b/i;
-const hasDescendant = (
+/** True when an element inside `v` passes `test`. */
+export const hasDescendant = (
   v: ElementView,
   views: readonly ElementView[],
   test: (d: ElementView) => boolean,
 ): boolean => views.some((d) => d.ancestors.includes(v.index) && test(d));
 /** Roles of what a menu's items are: links, or buttons and menu items that open one. */
 const ITEM_ROLES = new Set(['link', 'button', 'menuitem', 'tab']);
-/** What {@link heldCount} counts: links (`a` elements), or a menu's items. */
+/** A paragraph of running text: a `p` of 80 characters or more. */
+export const longParagraph = (d: ElementView): boolean => d.tag === 'p' && d.element.text.length >= 80;
+/** What {@link heldCount} counts: links (`a` elements), a menu's items, or paragraphs of running text. */
 const HELD = {
   links: (d: ElementView): boolean => d.tag === 'a',
   items: (d: ElementView): boolean => d.role !== null && ITEM_ROLES.has(d.role),
+  paragraphs: longParagraph,
 };
 const heldCounts = new WeakMap<readonly ElementView[], Map<keyof typeof HELD, Int32Array>>();
-/** How many links or menu items the element at `index` holds (not counting itself): counted once per map. */
+/** How many links, menu items or paragraphs of running text the element at `index` holds (not counting itself): counted once per map. */
 export function heldCount(views: readonly ElementView[], sort: keyof typeof HELD, index: number): number {
   let sorts = heldCounts.get(views);
   if (!sorts) heldCounts.set(views, (sorts = new Map<keyof typeof HELD, Int32Array>()));
