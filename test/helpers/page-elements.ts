@@ -18,6 +18,17 @@ export function element(
   };
 }
 
+/** An element `width` x `height` at `y` inside map element `parent`. */
+export function sized(
+  partial: Partial<PageElement> & Pick<PageElement, 'selector' | 'tag'>,
+  y: number,
+  height: number,
+  parent: number | null,
+  width = 1264,
+): PageElement {
+  return element({ ...partial, box: { x: 0, y, width, height } }, y, parent);
+}
+
 /** A page titled "A story" at 1280x720 holding `elements`. */
 export function storyMap(elements: PageElement[], documentHeight: number): ElementMap {
   return {

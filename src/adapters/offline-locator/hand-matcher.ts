@@ -512,6 +512,8 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (slightForAPost(query, chosen)) return true;
   if (emptyForAHeading(query, chosen)) return true;
   if (longForADate(query, chosen)) return true;
+  if (dayForASubheadline(query, chosen)) return true;
+  if (accountsForNavigation(query, chosen)) return true;
   if (linkForASearch(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
@@ -648,11 +650,14 @@ function logoForAPhoto(query: Query, chosen: ElementView, map: ElementMap): bool
   );
 }
 
+/** A class that names a part's own footer: `portletFooter`, `card-footer`, `wprm-popup-modal__footer`. */
+const PART_FOOTER = /(?:portlet|card|widget|panel|modal|dialog|popup|teaser|comment)[\w-]*footer/i;
+
 /**
  * True when the description asks for the footer alone, of no story or post ("the footer"), the
  * element lies in an article, and another footer lies in none or it ends more than a window above
  * the page's end: a post's `footer.entry-footer` of tags is not the page's footer (on a page that
- * wraps everything in an `article`, the one at its end is).
+ * wraps everything in an `article`, the one at its end is); nor is a part's own, by its class.
  */
 function storyFooter(query: Query, chosen: ElementView, map: ElementMap): boolean {
   if (!asksOnly(query, 'footer') || query.contextKinds.length > 0 || query.contextTerms.length > 0)
@@ -666,7 +671,12 @@ function storyFooter(query: Query, chosen: ElementView, map: ElementMap): boolea
     }
     return false;
   };
-  if (!inArticle(chosen.element.parent)) return false;
+  // A part's own footer, by its class (Plone's `dd.portletFooter` "Erweiterte Suche…", a
+  // `card-footer`), is no more the page's than a story's is.
+  const part = PART_FOOTER.test(chosen.element.attributes.class ?? '');
+  if (!part && !inArticle(chosen.element.parent)) return false;
+  // A pop-up's, wherever it lies: a recipe's "Rate and Review" dialog at the page's end.
+  if (part && chosen.ancestors.slice(0, 6).some((a) => elements[a]?.role === 'dialog')) return true;
   const another = elements.some(
     (e) => (e.tag === 'footer' || e.role === 'contentinfo') && e !== chosen.element && !inArticle(e.parent),
   );
@@ -747,7 +757,8 @@ const ONE_COMMENT = new Set(
 
 /**
  * True when the description asks for the comments and nothing smaller, and the element is one short
- * line: a "Comments" heading, tab or icon, a "View Comments" button — not the comments.
+ * line — a "Comments" heading, tab or icon, a "View Comments" button — or a comment form's row of
+ * fields ("Name * Email *"): not the comments.
  */
 function slightForComments(query: Query, chosen: ElementView): boolean {
   if (!asksOnly(query, 'comments')) return false;
@@ -756,8 +767,14 @@ function slightForComments(query: Query, chosen: ElementView): boolean {
   if (query.ordinal !== null || query.terms.some((t) => ONE_COMMENT.has(t.word))) return false;
   // "No comments yet": the comments, none of them written.
   if (NO_COMMENTS.test(chosen.element.text)) return false;
-  return shortLine(chosen, 40);
+  // Nor a comment form's row of fields: "Name * Email *".
+  const text = chosen.element.text;
+  const fields = /\p{L}/u.test(text) && !/\p{L}/u.test(text.replace(FIELD_LABELS, ''));
+  return shortLine(chosen, 40) || (fields && chosen.element.box.height < 100);
 }
+
+/** The labels of a comment form's fields: "Name *", "Email *", "Website". */
+const FIELD_LABELS = /\b(?:name|e-?mail|website|url|required)\b/gi;
 
 /**
  * True when the description asks for the comments and the element's id or class marks other
@@ -844,6 +861,28 @@ export function storyForContents(query: Query, chosen: ElementView, views: reado
   return asksOnly(query, 'contents') && holdsStory(chosen, views);
 }
 
+/** Words that ask for a story's labels: "the tags", "the category", "the topics", "the keywords". */
+const LABEL_WORDS = new Set(words('tag tags category categories topic topics keyword keywords'));
+/** Kinds a description of a story's labels may name besides them: "the list of tags", "the post's categories". */
+const LABEL_KINDS = new Set(['badge', 'list', 'article']);
+
+/**
+ * True when the description asks for a story's tags or category, not a menu, and the element holds
+ * a story ({@link holdsStory}: a WordPress post classed `tag-…` and `category-…`) or is a menu's
+ * item (`li.menu-item-object-post_tag` "Trending"): neither is the story's labels.
+ */
+export function storyForLabels(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
+  if (!query.terms.some((t) => LABEL_WORDS.has(t.word))) return false;
+  if (query.kinds.some((k) => !LABEL_KINDS.has(k.kind.id))) return false;
+  if (
+    query.kinds.some((k) => k.kind.id === 'article') &&
+    !query.terms.some((t) => t.word !== 'post' && LABEL_WORDS.has(t.word))
+  )
+    return false;
+  const menuItem = [chosen, views[chosen.ancestors[0] ?? -1]].some((u) => u?.hints.has('menu'));
+  return menuItem || holdsStory(chosen, views);
+}
+
 /**
  * True when the element is or holds a story: an article or main part, the `h1`, or two paragraphs
  * of 80 characters or more.
@@ -899,18 +938,56 @@ export function sidebarHoldingHeadline(
   chosen: ElementView,
   views: readonly ElementView[],
 ): boolean {
-  if (!asksOnly(query, 'sidebar')) return false;
+  return asksOnly(query, 'sidebar') && holdsThePagesStory(chosen, views);
+}
+
+/**
+ * Words that ask for other stories than the page's own: "the most popular article", "trending
+ * stories", "the related articles", "the most viewed story".
+ */
+const OTHER_STORIES_WORDS = new Set(words('popular trending related recommended similar viewed'));
+/** Words for a story, after "more" or "other" in {@link storyForOthers}. */
+const STORY_WORDS = new Set(words('story stories article articles post posts news new headline headlines'));
+
+/**
+ * True when the description asks for other stories than the page's own ({@link
+ * OTHER_STORIES_WORDS}, or "most read") and the element holds the page's story ({@link
+ * holdsThePagesStory}): "the most popular article" is not the article the page shows.
+ */
+export function storyForOthers(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
+  const said = (word: string): boolean => query.terms.some((t) => t.word === word);
+  // "More" and "other" only before a story ("more stories", "other articles"): "the article text
+  // and more" or "the other images" ask for no other story.
+  const more = query.terms.some(
+    (t, i) => (t.word === 'more' || t.word === 'other') && STORY_WORDS.has(query.terms[i + 1]?.word ?? ''),
+  );
+  const others =
+    more || query.terms.some((t) => OTHER_STORIES_WORDS.has(t.word)) || (said('most') && said('read'));
+  // A box its class calls another stories' (`aside.documentRelated`) may hold more paragraphs than a short story.
+  const theirs = chosen.role === 'complementary' || OTHER_STORIES_HINTS.some((w) => chosen.hints.has(w));
+  if (!others || theirs) return false;
+  return holdsThePagesStory(chosen, views, 'or');
+}
+
+/**
+ * True when the element holds the page's headline (its first `h1` with words) and half its
+ * paragraphs of running text or more, of three or more — or either, when `both` is 'or': the
+ * story's column, or the whole page.
+ */
+function holdsThePagesStory(
+  chosen: ElementView,
+  views: readonly ElementView[],
+  both: 'and' | 'or' = 'and',
+): boolean {
+  const holds = (v: ElementView): boolean => v.index === chosen.index || v.ancestors.includes(chosen.index);
+  const paragraphs = views.filter(longParagraph);
+  const text = paragraphs.length >= 3 && paragraphs.filter(holds).length >= paragraphs.length / 2;
+  if (!text && both === 'and') return false;
+  if (text && both === 'or') return true;
   const headline = views.find(
     (v) => v.role === 'heading' && v.element.level === 1 && /\p{L}/u.test(v.element.text),
   );
-  const holds = (v: ElementView): boolean => v.index === chosen.index || v.ancestors.includes(chosen.index);
-  const paragraphs = views.filter(longParagraph);
-  return (
-    headline !== undefined &&
-    holds(headline) &&
-    paragraphs.length >= 3 &&
-    paragraphs.filter(holds).length >= paragraphs.length / 2
-  );
+  return headline !== undefined && holds(headline);
 }
 
 /**
@@ -938,6 +1015,28 @@ export function footerForNavigation(
     v.tag === 'nav' || v.role === 'navigation' || (KINDS.navigation?.match(v, views) ?? 0) >= 0.85;
   if (!inFooter(chosen)) return false;
   return FINE_PRINT.test(chosen.element.text) || views.some((v) => navigation(v) && !inFooter(v));
+}
+
+/** Words that say a navigation is the site's: "the main navigation menu", "the site's top nav". */
+const SITE_WIDE = new Set(words('main primary site top global header page website'));
+/** What a row of account or share links says, and nothing a site's sections would. */
+const ACCOUNT_OR_SHARE =
+  /\b(?:log\s*in|log\s*out|sign\s*in|sign\s*up|sign\s*out|register|subscriptions?|subscribe|my\s+account|account|profile|reblog|tweet|share(?:\s+(?:this\s+)?(?:page|article|story|post))?|email|print|anmelden|abonnieren|connexion|s['’]abonner|(?:(?:seite|artikel|beitrag)\s+)?teilen|partager|compartir)\b/gi;
+
+/**
+ * True when the description asks for the page's navigation or related stories and the element
+ * says nothing but account or share links ({@link ACCOUNT_OR_SHARE}): a `nav.menu-global`
+ * "Subscriptions Log in", a `#Navigation` "Reblog Tweet", a `#navFunctionsRecommend` "Seite
+ * teilen" — not the site's sections, nor other stories.
+ */
+export function accountsForNavigation(query: Query, chosen: ElementView): boolean {
+  const links = (id: string): boolean => id === 'navigation' || id === 'related';
+  if (!query.kinds.some((k) => links(k.kind.id) && k.strength >= 0.7)) return false;
+  if (query.kinds.some((k) => !links(k.kind.id))) return false;
+  // "The user menu", "the account menu" ask for those links.
+  if (query.terms.some((t) => !t.kindWord && !SITE_WIDE.has(t.word))) return false;
+  const text = chosen.element.text;
+  return /\p{L}/u.test(text) && !/\p{L}/u.test(text.replace(ACCOUNT_OR_SHARE, ''));
 }
 
 /**
@@ -1016,6 +1115,25 @@ function longForADate(query: Query, chosen: ElementView): boolean {
   if (query.terms.some((t) => /^(?:author|name|title|who|by|byline|wr[io]t)/.test(t.word))) return false;
   const text = chosen.element.text;
   return text.endsWith('…') || text.length > 100;
+}
+
+/** Words that ask for the line under the headline: "the subheadline", "the dek", "the standfirst". */
+const SUBHEADLINE_WORDS = new Set(
+  words('subheadline subheadlines subhead subheading subtitle dek standfirst strapline'),
+);
+/** A byline in the languages pages are written in: "By Jane Doe", "von Nadja Demel", "par Jean". */
+const BY_A_NAME = /^\W{0,3}(?:by|von|par|por|di|door|av|af)\s+\p{Lu}/iu;
+
+/**
+ * True when the description asks for the subheadline, and nothing else, and the element says only
+ * a day or begins as a byline: a toolbar's `subheadline` "Heute, 21. Januar", a `div.entry-subhead`
+ * "von Nadja Demel 13.12.2022" — not the line that sums up the story.
+ */
+function dayForASubheadline(query: Query, chosen: ElementView): boolean {
+  if (!query.terms.some((t) => SUBHEADLINE_WORDS.has(t.word))) return false;
+  if (query.terms.some((t) => !SUBHEADLINE_WORDS.has(t.word) && !t.kindWord)) return false;
+  const text = chosen.element.text.trim();
+  return BY_A_NAME.test(text) || (showsSomeDay(text) && saysOnlyWhen(text));
 }
 
 /** True when the description asks the time ("the publication time"), not "the reading time". */

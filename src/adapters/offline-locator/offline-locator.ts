@@ -19,6 +19,8 @@ import {
   sidebarHoldingHeadline,
   storyForAPager,
   storyForContents,
+  storyForLabels,
+  storyForOthers,
   wrongPlace,
 } from './hand-matcher.js';
 import type { HandAnswer, Query } from './hand-matcher.js';
@@ -414,6 +416,8 @@ export function inDoubt(
       partForServings(query, view, views) ||
       storyForAPager(query, view, views) ||
       storyForContents(query, view, views) ||
+      storyForLabels(query, view, views) ||
+      storyForOthers(query, view, views) ||
       sidebarHoldingHeadline(query, view, views))
   );
 }

@@ -21,7 +21,7 @@ import {
 } from '../../../src/adapters/offline-locator/evident.js';
 import { dayShownIn } from '../../../src/adapters/offline-locator/text.js';
 import type { ElementMap, PageElement } from '../../../src/ports/element-locator.js';
-import { element, storyMap } from '../../helpers/page-elements.js';
+import { sized, storyMap } from '../../helpers/page-elements.js';
 
 /**
  * What a page shows beside the thing asked for, read from saved pages nobody labelled (README "A
@@ -31,13 +31,7 @@ import { element, storyMap } from '../../helpers/page-elements.js';
  */
 
 /** An element `width` x `height` at `y` inside `parent`. */
-const box = (
-  partial: Partial<PageElement> & Pick<PageElement, 'selector' | 'tag'>,
-  y: number,
-  height: number,
-  parent: number | null,
-  width = 1264,
-): PageElement => element({ ...partial, box: { x: 0, y, width, height } }, y, parent);
+const box = sized;
 
 /** A page's `main` and its `h1` saying `title`: elements 0 and 1. */
 const opening = (title: string, height = 4000): PageElement[] => [

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountsForNavigation,
+  doubtful,
+  storyForLabels,
+  storyForOthers,
+} from '../../../src/adapters/offline-locator/hand-matcher.js';
+import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
+import { parseDescription } from '../../../src/adapters/offline-locator/offline-locator.js';
+import type { PageElement } from '../../../src/ports/element-locator.js';
+import { sized, storyMap } from '../../helpers/page-elements.js';
+
+/**
+ * Answers read from saved pages nobody labelled (README "A twenty-seventh look"): the page's own
+ * story for "the most popular article", a dateline for the subheadline, a post or a menu item for
+ * the tags, a box's own footer for the page's, a row of account links for the main menu.
+ */
+
+/** An element `width` x `height` at `y` inside `parent`. */
+const box = sized;
+
+const LONG =
+  'The council met on Tuesday evening to hear from residents about the plan for the new library and the park.';
+
+/** A page: its story (an `article` with the `h1` and three paragraphs) and the parts around it. */
+const page: PageElement[] = [
+  box({ selector: 'body > div', tag: 'div' }, 0, 6000, null), // 0
+  box({ selector: 'article', tag: 'article', role: 'article' }, 100, 2000, 0), // 1
+  box({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'The library plan' }, 100, 40, 1), // 2
+  box({ selector: 'article p:nth-of-type(1)', tag: 'p', text: LONG }, 200, 60, 1), // 3
+  box({ selector: 'article p:nth-of-type(2)', tag: 'p', text: LONG }, 300, 60, 1), // 4
+  box({ selector: 'article p:nth-of-type(3)', tag: 'p', text: LONG }, 400, 60, 1), // 5
+  box(
+    {
+      selector: 'aside.popular',
+      tag: 'aside',
+      role: 'complementary',
+      attributes: { class: 'most-popular' },
+      text: 'Most Popular The park reopens The bridge closes',
+    },
+    2200,
+    400,
+    0,
+  ), // 6
+  box(
+    {
+      selector: 'div.entry-subhead',
+      tag: 'div',
+      attributes: { class: 'entry-subhead' },
+      text: 'Heute, 21. Januar',
+    },
+    150,
+    18,
+    1,
+  ), // 7
+  box(
+    {
+      selector: 'li.menu-item',
+      tag: 'li',
+      role: 'listitem',
+      attributes: { class: 'menu-item menu-item-type-taxonomy menu-item-object-post_tag' },
+      text: 'Trending',
+    },
+    20,
+    18,
+    0,
+    120,
+  ), // 8
+  box(
+    { selector: 'div.tags', tag: 'div', attributes: { class: 'tags' }, text: 'Libraries Parks Council' },
+    2050,
+    18,
+    1,
+  ), // 9
+  box(
+    {
+      selector: 'dd.portletFooter',
+      tag: 'dd',
+      attributes: { class: 'portletFooter' },
+      text: 'Advanced search…',
+    },
+    2700,
+    18,
+    0,
+  ), // 10
+  box(
+    { selector: 'footer', tag: 'footer', role: 'contentinfo', text: 'About Contact Privacy' },
+    5600,
+    400,
+    0,
+  ), // 11
+  box(
+    { selector: 'nav.menu-global', tag: 'nav', role: 'navigation', text: 'Subscriptions Log in' },
+    0,
+    36,
+    0,
+  ), // 12
+  box({ selector: 'nav.sections', tag: 'nav', role: 'navigation', text: 'News Sport Culture' }, 40, 36, 0), // 13
+];
+const views = viewsOf(page);
+const map = storyMap(page, 6000);
+const doubts = (description: string, index: number): boolean =>
+  doubtful(parseDescription(description), views[index]!, map);
+
+describe('other stories than the page shows', () => {
+  it("is never the page's own story, nor the column that holds it", () => {
+    expect(storyForOthers(parseDescription('the most popular article'), views[1]!, views)).toBe(true);
+    expect(storyForOthers(parseDescription('the most popular article'), views[0]!, views)).toBe(true);
+    expect(storyForOthers(parseDescription('the most read stories'), views[1]!, views)).toBe(true);
+    expect(storyForOthers(parseDescription('more stories'), views[1]!, views)).toBe(true);
+    expect(storyForOthers(parseDescription('the most popular article'), views[6]!, views)).toBe(false);
+  });
+
+  it('asks nothing of the story when the words say no other one', () => {
+    expect(storyForOthers(parseDescription('the article text'), views[1]!, views)).toBe(false);
+    expect(storyForOthers(parseDescription('the article text and more'), views[1]!, views)).toBe(false);
+    expect(storyForOthers(parseDescription('the other images'), views[1]!, views)).toBe(false);
+  });
+
+  it("lets a box its class calls another stories' hold more text than a short story", () => {
+    const related = page.map((e, i) =>
+      i === 6 ? { ...e, attributes: { class: 'documentRelated' }, role: null } : e,
+    );
+    const moved = [
+      ...related,
+      box({ selector: 'aside p:nth-of-type(1)', tag: 'p', text: LONG }, 2250, 60, 6),
+      box({ selector: 'aside p:nth-of-type(2)', tag: 'p', text: LONG }, 2350, 60, 6),
+      box({ selector: 'aside p:nth-of-type(3)', tag: 'p', text: LONG }, 2450, 60, 6),
+      box({ selector: 'aside p:nth-of-type(4)', tag: 'p', text: LONG }, 2550, 60, 6),
+    ];
+    const all = viewsOf(moved);
+    expect(storyForOthers(parseDescription('the related articles'), all[6]!, all)).toBe(false);
+  });
+});
+
+describe('the parts of a page taken for others', () => {
+  it('takes no dateline or byline for the subheadline', () => {
+    expect(doubts('the subheadline', 7)).toBe(true);
+    const byline = page.map((e, i) => (i === 7 ? { ...e, text: 'von Nadja Demel 13.12.2022' } : e));
+    expect(doubtful(parseDescription('the subheadline'), viewsOf(byline)[7]!, storyMap(byline, 6000))).toBe(
+      true,
+    );
+    const dek = page.map((e, i) => (i === 7 ? { ...e, text: 'The council hears residents on Tuesday.' } : e));
+    expect(doubtful(parseDescription('the subheadline'), viewsOf(dek)[7]!, storyMap(dek, 6000))).toBe(false);
+    expect(doubts('the date', 7)).toBe(false);
+  });
+
+  it("takes no story or menu item for the tags or the category, but the story's own", () => {
+    expect(storyForLabels(parseDescription('the tags'), views[1]!, views)).toBe(true);
+    expect(storyForLabels(parseDescription('the category'), views[1]!, views)).toBe(true);
+    expect(storyForLabels(parseDescription('the tags'), views[8]!, views)).toBe(true);
+    expect(storyForLabels(parseDescription('the tags'), views[9]!, views)).toBe(false);
+    expect(storyForLabels(parseDescription('the categories menu'), views[8]!, views)).toBe(false);
+  });
+
+  it("takes no box's own footer for the page's, nor a pop-up's at the page's end", () => {
+    expect(doubts('the footer', 10)).toBe(true);
+    expect(doubts('the footer', 11)).toBe(false);
+    const popup = [
+      ...page.slice(0, 11),
+      box({ selector: 'div.modal', tag: 'div', role: 'dialog' }, 5500, 500, 0), // 11
+      box(
+        {
+          selector: 'footer.modal',
+          tag: 'footer',
+          role: 'contentinfo',
+          attributes: { class: 'wprm-popup-modal__footer' },
+          text: 'Rate and Review Recipe',
+        },
+        5925,
+        75,
+        11,
+      ), // 12
+    ];
+    expect(doubtful(parseDescription('the footer'), viewsOf(popup)[12]!, storyMap(popup, 6000))).toBe(true);
+  });
+
+  it("takes no comment form's row of fields for the comments", () => {
+    const fields = page.map((e, i) =>
+      i === 10 ? { ...e, text: 'Name * Email *', attributes: {}, box: { ...e.box, height: 42 } } : e,
+    );
+    expect(doubtful(parseDescription('the comments'), viewsOf(fields)[10]!, storyMap(fields, 6000))).toBe(
+      true,
+    );
+    const said = fields.map((e, i) =>
+      i === 10 ? { ...e, text: 'Anna: Name your price, Email me the recipe!' } : e,
+    );
+    expect(doubtful(parseDescription('the comments'), viewsOf(said)[10]!, storyMap(said, 6000))).toBe(false);
+  });
+
+  it('takes no row of account or share links for the main menu or the related stories', () => {
+    const menu = parseDescription('the main navigation menu');
+    expect(accountsForNavigation(menu, views[12]!)).toBe(true);
+    expect(accountsForNavigation(menu, views[13]!)).toBe(false);
+    expect(accountsForNavigation(parseDescription('the account menu'), views[12]!)).toBe(false);
+    const share = page.map((e, i) => (i === 12 ? { ...e, text: 'Seite teilen' } : e));
+    expect(accountsForNavigation(parseDescription('the related articles'), viewsOf(share)[12]!)).toBe(true);
+    expect(doubts('the main navigation menu', 12)).toBe(true);
+  });
+});
