@@ -507,6 +507,7 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (slightForComments(query, chosen)) return true;
   if (othersForComments(query, chosen)) return true;
   if (commentsForNavigation(query, chosen)) return true;
+  if (othersForPagination(query, chosen)) return true;
   if (nameForABio(query, chosen)) return true;
   if (slightForABox(query, chosen)) return true;
   if (slightForAPost(query, chosen)) return true;
@@ -514,6 +515,7 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (longForADate(query, chosen)) return true;
   if (dayForASubheadline(query, chosen)) return true;
   if (accountsForNavigation(query, chosen)) return true;
+  if (wordsForARating(query, chosen)) return true;
   if (linkForASearch(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
@@ -799,6 +801,17 @@ function commentsForNavigation(query: Query, chosen: ElementView): boolean {
   return chosen.hints.has('comment') || chosen.hints.has('comments') || text;
 }
 
+/**
+ * True when the description asks for the pagination, not of other stories, and the element's id or
+ * class marks other stories: tagDiv's `td_block_related_posts` ("Related articles · More from
+ * author", with its own pager) is not the page's.
+ */
+function othersForPagination(query: Query, chosen: ElementView): boolean {
+  if (!asksOnly(query, 'pagination', ['link'])) return false;
+  if (query.terms.some((t) => OTHER_STORIES_WORDS.has(t.word))) return false;
+  return ['related', 'popular', 'outbrain', 'taboola'].some((w) => chosen.hints.has(w));
+}
+
 /** Words that ask how many a recipe serves: "the servings", "the yield", "how many it serves". */
 const SERVINGS_WORDS = new Set(words('serving servings serves yield yields portions'));
 /** Words that may ask for the servings with {@link SERVINGS_WORDS}: "how many people the recipe serves". */
@@ -1040,6 +1053,19 @@ export function accountsForNavigation(query: Query, chosen: ElementView): boolea
 }
 
 /**
+ * True when the description asks for a writer's picture ("the author's photo", "the reporter's
+ * headshot"), and nothing else, and the element is words and holds no picture: the byline "By
+ * Megan Rowe", a name "Suzanne Gamboa" — not their photo.
+ */
+export function wordsForAHeadshot(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
+  const asked = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
+  if (asked.length === 0 || asked.some((id) => id !== 'image' && id !== 'avatar')) return false;
+  if (!asked.includes('avatar') && !query.contextKinds.some((k) => k.kind.id === 'byline')) return false;
+  if (isPicture(chosen) || chosen.tag === 'figure' || !/\p{L}/u.test(chosen.element.text)) return false;
+  return !hasDescendant(chosen, views, isPicture);
+}
+
+/**
  * True when the description asks for one button ("the subscribe button", not "the share buttons")
  * and the element is no control but a box of two links or buttons or more: a sidebar's row of
  * "follow us" links classed `social-buttons` is not the subscribe button.
@@ -1134,6 +1160,60 @@ function dayForASubheadline(query: Query, chosen: ElementView): boolean {
   if (query.terms.some((t) => !SUBHEADLINE_WORDS.has(t.word) && !t.kindWord)) return false;
   const text = chosen.element.text.trim();
   return BY_A_NAME.test(text) || (showsSomeDay(text) && saysOnlyWhen(text));
+}
+
+/** Words that ask for what a product cost before: "the old price", "the original price", "the RRP". */
+const FORMER_PRICE_WORDS = new Set(
+  words('old original regular list former previous usual was rrp msrp compare struck strike crossed before'),
+);
+/** Words of an id or class, and tags, that mark a former price: `price-old`, `a-text-strike`, `<del>`. */
+const FORMER_PRICE_HINTS = [
+  'was',
+  'old',
+  'strike',
+  'strikethrough',
+  'regular',
+  'original',
+  'rrp',
+  'crossed',
+  'before',
+  'list',
+  'compare',
+  'uvp',
+];
+const STRUCK = new Set(['s', 'del', 'strike']);
+/** What a former price says of itself: "was £20", "statt 4.50", "UVP", "RRP", "avant", "antes". */
+const FORMER_PRICE_TEXT =
+  /\b(?:was|statt|uvp|rrp|msrp|list|regular|reg\.|original|avant|antes|prima|before|previously|vorher)\b|%/i;
+
+/**
+ * True when the description asks for a former price ("the old price", "the original price") and
+ * the element, its two nearest wrappers and what it says show no mark of one: a store's one "Price:
+ * £51.99" is what the product costs now.
+ */
+export function currentForAFormerPrice(
+  query: Query,
+  chosen: ElementView,
+  views: readonly ElementView[],
+): boolean {
+  if (!query.kinds.some((k) => k.kind.id === 'price')) return false;
+  if (!query.terms.some((t) => FORMER_PRICE_WORDS.has(t.word))) return false;
+  const marked = (v: ElementView | undefined): boolean =>
+    v !== undefined && (STRUCK.has(v.tag) || FORMER_PRICE_HINTS.some((w) => v.hints.has(w)));
+  if ([chosen, ...chosen.ancestors.slice(0, 2).map((a) => views[a])].some(marked)) return false;
+  if (hasDescendant(chosen, views, marked)) return false;
+  return !FORMER_PRICE_TEXT.test(chosen.element.text);
+}
+
+/**
+ * True when the description asks for a rating, and nothing else, and the element says words but
+ * no number or star: a brand's link "G-Star", "Be the first to write a review" — not a rating
+ * (a row of star pictures says no words and stays).
+ */
+function wordsForARating(query: Query, chosen: ElementView): boolean {
+  if (!asksOnly(query, 'rating')) return false;
+  const { text, name } = chosen.element;
+  return /\p{L}/u.test(text) && !/[\d★☆⭐]/u.test(`${text}${name}`);
 }
 
 /** True when the description asks the time ("the publication time"), not "the reading time". */

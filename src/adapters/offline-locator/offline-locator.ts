@@ -20,6 +20,8 @@ import {
   storyForAPager,
   storyForContents,
   storyForLabels,
+  wordsForAHeadshot,
+  currentForAFormerPrice,
   storyForOthers,
   wrongPlace,
 } from './hand-matcher.js';
@@ -417,6 +419,8 @@ export function inDoubt(
       storyForAPager(query, view, views) ||
       storyForContents(query, view, views) ||
       storyForLabels(query, view, views) ||
+      currentForAFormerPrice(query, view, views) ||
+      wordsForAHeadshot(query, view, views) ||
       storyForOthers(query, view, views) ||
       sidebarHoldingHeadline(query, view, views))
   );

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountsForNavigation,
+  currentForAFormerPrice,
   doubtful,
   storyForLabels,
   storyForOthers,
+  wordsForAHeadshot,
 } from '../../../src/adapters/offline-locator/hand-matcher.js';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { parseDescription } from '../../../src/adapters/offline-locator/offline-locator.js';
@@ -188,6 +190,24 @@ describe('the parts of a page taken for others', () => {
     expect(doubtful(parseDescription('the comments'), viewsOf(said)[10]!, storyMap(said, 6000))).toBe(false);
   });
 
+  it("takes no writer's name for their photo, and no other stories' block for the pagination", () => {
+    const photo = parseDescription("the author's photo");
+    expect(wordsForAHeadshot(photo, views[7]!, views)).toBe(true);
+    const pictured = [
+      ...page,
+      box({ selector: 'div.entry-subhead img', tag: 'img', role: 'img' }, 150, 18, 7, 18),
+    ];
+    expect(wordsForAHeadshot(photo, viewsOf(pictured)[7]!, viewsOf(pictured))).toBe(false);
+    expect(wordsForAHeadshot(parseDescription('the main image'), views[7]!, views)).toBe(false);
+    const related = page.map((e, i) =>
+      i === 6 ? { ...e, role: null, attributes: { class: 'td_block_related_posts' } } : e,
+    );
+    const pager = (description: string): boolean =>
+      doubtful(parseDescription(description), viewsOf(related)[6]!, storyMap(related, 6000));
+    expect(pager('the pagination')).toBe(true);
+    expect(pager('the related posts pagination')).toBe(false);
+  });
+
   it('takes no row of account or share links for the main menu or the related stories', () => {
     const menu = parseDescription('the main navigation menu');
     expect(accountsForNavigation(menu, views[12]!)).toBe(true);
@@ -196,5 +216,66 @@ describe('the parts of a page taken for others', () => {
     const share = page.map((e, i) => (i === 12 ? { ...e, text: 'Seite teilen' } : e));
     expect(accountsForNavigation(parseDescription('the related articles'), viewsOf(share)[12]!)).toBe(true);
     expect(doubts('the main navigation menu', 12)).toBe(true);
+  });
+});
+
+describe("a shop's amounts and ratings", () => {
+  const shop: PageElement[] = [
+    box({ selector: 'main', tag: 'main', role: 'main' }, 0, 3000, null), // 0
+    box(
+      { selector: '#price', tag: 'div', attributes: { id: 'price' }, text: 'Price: £51.99' },
+      400,
+      24,
+      0,
+      396,
+    ), // 1
+    box({ selector: 'div.prices', tag: 'div', attributes: { class: 'prices' } }, 500, 24, 0, 396), // 2
+    box(
+      { selector: 'span.price-old', tag: 'span', attributes: { class: 'price-old-live' }, text: '100.00€' },
+      500,
+      17,
+      2,
+      52,
+    ), // 3
+    box({ selector: 'del', tag: 'del', text: '£60.00' }, 540, 17, 0, 52), // 4
+    box(
+      { selector: 'a.brand', tag: 'a', role: 'link', attributes: { href: '/g-star' }, text: 'G-Star' },
+      300,
+      17,
+      0,
+      43,
+    ), // 5
+    box(
+      { selector: 'span.rating', tag: 'span', attributes: { class: 'rating' }, text: '4.2 out of 5' },
+      320,
+      17,
+      0,
+      80,
+    ), // 6
+    box(
+      { selector: 'div.stars', tag: 'div', attributes: { class: 'star-rating' }, name: '' },
+      340,
+      17,
+      0,
+      80,
+    ), // 7
+  ];
+  const all = viewsOf(shop);
+  const map = storyMap(shop, 3000);
+
+  it('takes no price without a mark of a former one for the old price', () => {
+    const old = parseDescription('the old price');
+    expect(currentForAFormerPrice(old, all[1]!, all)).toBe(true);
+    expect(currentForAFormerPrice(old, all[3]!, all)).toBe(false);
+    expect(currentForAFormerPrice(parseDescription('the original price'), all[4]!, all)).toBe(false);
+    expect(currentForAFormerPrice(parseDescription('the price'), all[1]!, all)).toBe(false);
+    const was = shop.map((e, i) => (i === 1 ? { ...e, text: 'Was £60.00' } : e));
+    expect(currentForAFormerPrice(old, viewsOf(was)[1]!, viewsOf(was))).toBe(false);
+  });
+
+  it('takes no words without a number or a star for the rating', () => {
+    expect(doubtful(parseDescription('the rating'), all[5]!, map)).toBe(true);
+    expect(doubtful(parseDescription('the rating'), all[6]!, map)).toBe(false);
+    expect(doubtful(parseDescription('the rating'), all[7]!, map)).toBe(false);
   });
 });
