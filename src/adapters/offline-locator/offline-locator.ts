@@ -314,7 +314,9 @@ export function chooseElement(c: Choices, fits: (index: number) => boolean): num
  * {@link TITLE_CONFIDENCE} and nothing is in doubt, the elements whose id or class says what is
  * asked (`names`, read only then) may vouch too. The element is the vouching rule's own
  * ({@link vouchedElement}) when it `fits` (neither in doubt nor out of the place the description
- * says, as `chosen` was checked), else `chosen`. `gap`: see {@link decideConfidence}.
+ * says, as `chosen` was checked), else `chosen`; a doubt of `chosen` then caps nothing (the story's
+ * column in doubt for "the most popular articles", its "Most Popular" box vouched for). `gap`: see
+ * {@link decideConfidence}.
  * bench/describe/train.ts decides its out-of-fold answers with it too.
  */
 export function decideAnswer(
@@ -327,8 +329,13 @@ export function decideAnswer(
   gap = NESTED_GAP,
 ): { index: number; confidence: number } {
   const confidence = decideConfidence(inputs, gap);
-  if (confidence >= TITLE_CONFIDENCE || inputs.doubtful)
-    return { index: vouchedElement(chosen, rules, shape, fits), confidence };
+  if (confidence >= TITLE_CONFIDENCE || inputs.doubtful) {
+    const index = vouchedElement(chosen, rules, shape, fits);
+    // The doubt was of `chosen`: a rule's own element in its place, which fits, is not in doubt.
+    if (inputs.doubtful && index !== chosen)
+      return { index, confidence: decideConfidence({ ...inputs, doubtful: false }, gap) };
+    return { index, confidence };
+  }
   const named = names();
   if (!named.some((found) => found >= 0 && sameFamily(shape, found, chosen)))
     return { index: vouchedElement(chosen, rules, shape, fits), confidence };

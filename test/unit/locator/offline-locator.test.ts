@@ -1004,6 +1004,33 @@ describe("the answer's confidence", () => {
     expect(vouchedElement(0, [-1, 1], shape)).toBe(1);
   });
 
+  it("lets the doubt of the wrapper the locator chose not cap the vouching rule's own element", () => {
+    // The story's column in doubt for "the most popular articles", its "Most Popular" box vouched for.
+    const doubted = { ...unsure, evident: true, doubtful: true };
+    expect(decideAnswer(doubted, 0, [-1, -1, 1], shape, () => [])).toEqual({
+      index: 1,
+      confidence: TITLE_CONFIDENCE,
+    });
+    // Unless the rule's element is in doubt too, or there is none.
+    expect(
+      decideAnswer(
+        doubted,
+        0,
+        [-1, -1, 1],
+        shape,
+        () => [],
+        (i) => i !== 1,
+      ),
+    ).toEqual({
+      index: 0,
+      confidence: DOUBT_CAP,
+    });
+    expect(decideAnswer(doubted, 0, [-1, -1, -1], shape, () => [])).toEqual({
+      index: 0,
+      confidence: DOUBT_CAP,
+    });
+  });
+
   it('reads the names on the page only when nothing else made the crop, and crops the named element', () => {
     let read = 0;
     const names = (): number[] => {
