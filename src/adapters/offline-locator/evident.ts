@@ -2,7 +2,17 @@ import type { ElementMap } from '../../ports/element-locator.js';
 import type { Query } from './hand-matcher.js';
 import { contentWord, timeAsked } from './hand-matcher.js';
 import type { ElementView, Kind } from './kinds.js';
-import { heldCount, hinted, KINDS, kindsOf, longParagraph, OTHER_STORIES_HINTS, takenFor } from './kinds.js';
+import {
+  heldCount,
+  hinted,
+  KINDS,
+  kindsOf,
+  longParagraph,
+  OTHER_STORIES_HINTS,
+  STRUCK_HINTS,
+  STRUCK_TAGS,
+  takenFor,
+} from './kinds.js';
 import {
   blankParentheses,
   countIn,
@@ -2622,9 +2632,6 @@ const PRICE_NOT_OWN =
 const PRICE_PLACE = /\s+(?:in|at|on|under|below|above|beside|near|next|shown|inside|within|from|by)\b.*$/i;
 /** Words for the page's own product in "the price of …": "the price of this item". */
 const OWN_PRODUCT = new Set(words('product item page one it this'));
-const STRUCK_TAGS = new Set(['s', 'del', 'strike']);
-/** Words of an id or class that mark a former price: `price--was`, `old-price`, `a-text-strike`. */
-const STRUCK_HINTS = ['was', 'old', 'strike', 'strikethrough', 'regular', 'original', 'rrp', 'crossed'];
 /** Words of an item of a list beside the price that say it is no product's: "Shipping $4.99". */
 const NOT_AN_ITEM = /\b(?:shipping|delivery|postage|tax|vat|fees?|total|subtotal)\b/i;
 

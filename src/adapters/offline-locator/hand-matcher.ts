@@ -7,6 +7,8 @@ import {
   kindsOf,
   longParagraph,
   OTHER_STORIES_HINTS,
+  STRUCK_HINTS,
+  STRUCK_TAGS,
   takenFor,
   viewsOf,
 } from './kinds.js';
@@ -887,11 +889,6 @@ const LABEL_KINDS = new Set(['badge', 'list', 'article']);
 export function storyForLabels(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
   if (!query.terms.some((t) => LABEL_WORDS.has(t.word))) return false;
   if (query.kinds.some((k) => !LABEL_KINDS.has(k.kind.id))) return false;
-  if (
-    query.kinds.some((k) => k.kind.id === 'article') &&
-    !query.terms.some((t) => t.word !== 'post' && LABEL_WORDS.has(t.word))
-  )
-    return false;
   const menuItem = [chosen, views[chosen.ancestors[0] ?? -1]].some((u) => u?.hints.has('menu'));
   return menuItem || holdsStory(chosen, views);
 }
@@ -1166,22 +1163,8 @@ function dayForASubheadline(query: Query, chosen: ElementView): boolean {
 const FORMER_PRICE_WORDS = new Set(
   words('old original regular list former previous usual was rrp msrp compare struck strike crossed before'),
 );
-/** Words of an id or class, and tags, that mark a former price: `price-old`, `a-text-strike`, `<del>`. */
-const FORMER_PRICE_HINTS = [
-  'was',
-  'old',
-  'strike',
-  'strikethrough',
-  'regular',
-  'original',
-  'rrp',
-  'crossed',
-  'before',
-  'list',
-  'compare',
-  'uvp',
-];
-const STRUCK = new Set(['s', 'del', 'strike']);
+/** Words of an id or class that mark a former price, besides a struck one's: `price-before`, `compare-at`, `uvp`. */
+const FORMER_PRICE_HINTS = [...STRUCK_HINTS, 'before', 'compare', 'uvp'];
 /** What a former price says of itself: "was £20", "statt 4.50", "UVP", "RRP", "avant", "antes". */
 const FORMER_PRICE_TEXT =
   /\b(?:was|statt|uvp|rrp|msrp|list|regular|reg\.|original|avant|antes|prima|before|previously|vorher)\b|%/i;
@@ -1199,7 +1182,7 @@ export function currentForAFormerPrice(
   if (!query.kinds.some((k) => k.kind.id === 'price')) return false;
   if (!query.terms.some((t) => FORMER_PRICE_WORDS.has(t.word))) return false;
   const marked = (v: ElementView | undefined): boolean =>
-    v !== undefined && (STRUCK.has(v.tag) || FORMER_PRICE_HINTS.some((w) => v.hints.has(w)));
+    v !== undefined && (STRUCK_TAGS.has(v.tag) || FORMER_PRICE_HINTS.some((w) => v.hints.has(w)));
   if ([chosen, ...chosen.ancestors.slice(0, 2).map((a) => views[a])].some(marked)) return false;
   if (hasDescendant(chosen, views, marked)) return false;
   return !FORMER_PRICE_TEXT.test(chosen.element.text);

@@ -632,3 +632,17 @@ export function takenFor(it: Placed, v: Placed): boolean {
  * `featured-posts`, and the recommendation widgets Outbrain and Taboola put in a comments box.
  */
 export const OTHER_STORIES_HINTS = ['more', 'related', 'popular', 'commented', 'outbrain', 'taboola'];
+
+/** Tags that strike an amount through: a former price. */
+export const STRUCK_TAGS = new Set(['s', 'del', 'strike']);
+/** Words of an id or class that mark a former price: `price--was`, `old-price`, `a-text-strike`. */
+export const STRUCK_HINTS = [
+  'was',
+  'old',
+  'strike',
+  'strikethrough',
+  'regular',
+  'original',
+  'rrp',
+  'crossed',
+];

@@ -8,6 +8,7 @@ import type {
 import { FEATURES, featureRows } from './features.js';
 import {
   DOUBT_CAP,
+  currentForAFormerPrice,
   doubtful,
   footerForNavigation,
   groupForAButton,
@@ -20,9 +21,8 @@ import {
   storyForAPager,
   storyForContents,
   storyForLabels,
-  wordsForAHeadshot,
-  currentForAFormerPrice,
   storyForOthers,
+  wordsForAHeadshot,
   wrongPlace,
 } from './hand-matcher.js';
 import type { HandAnswer, Query } from './hand-matcher.js';
