@@ -518,6 +518,9 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (dayForASubheadline(query, chosen)) return true;
   if (accountsForNavigation(query, chosen)) return true;
   if (wordsForARating(query, chosen)) return true;
+  if (elsewhereForBackToTop(query, chosen)) return true;
+  if (fieldForCode(query, chosen, map)) return true;
+  if (fieldForAnAddress(query, chosen)) return true;
   if (linkForASearch(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
@@ -1197,6 +1200,67 @@ function wordsForARating(query: Query, chosen: ElementView): boolean {
   if (!asksOnly(query, 'rating')) return false;
   const { text, name } = chosen.element;
   return /\p{L}/u.test(text) && !/[\d★☆⭐]/u.test(`${text}${name}`);
+}
+
+/** Words that ask for a newsletter's sign-up: "the newsletter signup form", "the subscribe form". */
+const SIGN_UP_WORDS = new Set(
+  words('newsletter newsletters signup subscribe subscription subscriptions email'),
+);
+/** Tags of what one fills in or presses: a form holds one at least. */
+const FORM_CONTROLS = new Set(['input', 'textarea', 'select', 'button']);
+
+/**
+ * True when the description asks for a form ("the contact form", "the login form"), and nothing
+ * else, not a newsletter's, and the element neither is a control nor holds one: a footer's "Contact ·
+ * Contact Us · FAQ" links classed `contact`, a "Sign In" toggle, a form's fine print — no form to
+ * fill in.
+ */
+export function noControlForAForm(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
+  if (!asksOnly(query, 'form')) return false;
+  // A newsletter's sign-up box is often filled by a third party's script: its fields may be missing.
+  if (query.terms.some((t) => SIGN_UP_WORDS.has(t.word))) return false;
+  const control = (v: ElementView): boolean =>
+    FORM_CONTROLS.has(v.tag) || v.role === 'textbox' || v.role === 'searchbox' || v.role === 'combobox';
+  return !control(chosen) && !hasDescendant(chosen, views, control);
+}
+
+/** What a link back to the page's top says: "Back to top", "Nach oben", "Haut de page", "↑". */
+const TO_THE_TOP = /\b(?:top|up|oben|haut|arriba|inicio|cima|alto|boven)\b|[↑⬆▲^]/i;
+
+/**
+ * True when the description asks for the link back to the page's top ("the back to top link",
+ * "scroll to top button") and the element says nothing of the top: "Buy Back Issues", "bringing
+ * jobs back", a menu's "Back", "Skip to Main Content".
+ */
+function elsewhereForBackToTop(query: Query, chosen: ElementView): boolean {
+  const said = (w: string): boolean => query.terms.some((t) => t.word === w);
+  if (!said('top') || !(said('back') || said('scroll') || said('return'))) return false;
+  const { text, name, attributes } = chosen.element;
+  const marks = `${text} ${name} ${attributes.title ?? ''} ${attributes.href ?? ''} ${[...chosen.hints].join(' ')}`;
+  return !TO_THE_TOP.test(marks);
+}
+
+/**
+ * True when the description asks for a block of code and the element is a field, a link or a line
+ * of text with no code in or around it: a coupon's "code" box, "Discount Codes", a captcha's field.
+ */
+function fieldForCode(query: Query, chosen: ElementView, map: ElementMap): boolean {
+  if (!asksOnly(query, 'code')) return false;
+  if (!CONTROLS.has(chosen.tag) && chosen.tag !== 'a' && chosen.tag !== 'span') return false;
+  const code = (tag: string | undefined): boolean => tag === 'pre' || tag === 'code' || tag === 'samp';
+  if (code(chosen.tag) || chosen.ancestors.slice(0, 3).some((a) => code(map.elements[a]?.tag))) return false;
+  return !map.elements.some((e, i) => code(e.tag) && (e.parent === chosen.index || i === chosen.index));
+}
+
+/**
+ * True when the description asks for a postal address ("the address", "the office address"), not
+ * an email one, and the element is a field to type in: a newsletter's "Email address" box.
+ */
+function fieldForAnAddress(query: Query, chosen: ElementView): boolean {
+  if (!query.terms.some((t) => t.word === 'address')) return false;
+  if ([...query.terms, ...query.contextTerms].some((t) => FIELD_WORDS.has(t.word) || /mail/.test(t.word)))
+    return false;
+  return CONTROLS.has(chosen.tag);
 }
 
 /** True when the description asks the time ("the publication time"), not "the reading time". */

@@ -14,6 +14,7 @@ import {
   groupForAButton,
   linklessTags,
   locateByHand,
+  noControlForAForm,
   outsideItsRegion,
   partForServings,
   proseForAShareBar,
@@ -428,6 +429,7 @@ export function inDoubt(
       storyForLabels(query, view, views) ||
       currentForAFormerPrice(query, view, views) ||
       wordsForAHeadshot(query, view, views) ||
+      noControlForAForm(query, view, views) ||
       storyForOthers(query, view, views) ||
       sidebarHoldingHeadline(query, view, views))
   );

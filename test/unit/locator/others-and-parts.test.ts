@@ -3,6 +3,7 @@ import {
   accountsForNavigation,
   currentForAFormerPrice,
   doubtful,
+  noControlForAForm,
   storyForLabels,
   storyForOthers,
   wordsForAHeadshot,
@@ -277,5 +278,101 @@ describe("a shop's amounts and ratings", () => {
     expect(doubtful(parseDescription('the rating'), all[5]!, map)).toBe(true);
     expect(doubtful(parseDescription('the rating'), all[6]!, map)).toBe(false);
     expect(doubtful(parseDescription('the rating'), all[7]!, map)).toBe(false);
+  });
+});
+
+describe('a form, a link back up, a block of code and an address', () => {
+  const parts: PageElement[] = [
+    box({ selector: 'main', tag: 'main', role: 'main' }, 0, 3000, null), // 0
+    box(
+      {
+        selector: 'div.contact',
+        tag: 'div',
+        attributes: { class: 'contact' },
+        text: 'Contact Contact Us FAQ',
+      },
+      2800,
+      77,
+      0,
+    ), // 1
+    box(
+      {
+        selector: 'div.contact a',
+        tag: 'a',
+        role: 'link',
+        text: 'Contact Us',
+        attributes: { href: '/contact' },
+      },
+      2800,
+      17,
+      1,
+      80,
+    ), // 2
+    box({ selector: 'form.contact', tag: 'form', role: 'form', text: 'Name Message Send' }, 2000, 300, 0), // 3
+    box({ selector: 'form.contact textarea', tag: 'textarea', role: 'textbox' }, 2100, 100, 3, 400), // 4
+    box(
+      {
+        selector: 'a.back-issues',
+        tag: 'a',
+        role: 'link',
+        text: 'Buy Back Issues',
+        attributes: { href: '/issues' },
+      },
+      400,
+      17,
+      0,
+      107,
+    ), // 5
+    box(
+      { selector: 'a.top', tag: 'a', role: 'link', text: 'Back to top', attributes: { href: '#top' } },
+      2950,
+      17,
+      0,
+      74,
+    ), // 6
+    box(
+      { selector: 'input.code', tag: 'input', role: 'textbox', attributes: { name: 'code' } },
+      1000,
+      35,
+      0,
+      109,
+    ), // 7
+    box({ selector: 'pre', tag: 'pre', text: 'npm install shots' }, 1200, 40, 0), // 8
+    box(
+      {
+        selector: 'input.email',
+        tag: 'input',
+        role: 'textbox',
+        attributes: { id: 'email', placeholder: 'Email address' },
+      },
+      1500,
+      21,
+      0,
+      177,
+    ), // 9
+    box({ selector: 'address', tag: 'address', text: 'Bundeshaus Ost 3003 Bern' }, 2900, 54, 0), // 10
+  ];
+  const all = viewsOf(parts);
+  const map = storyMap(parts, 3000);
+  const doubts = (description: string, index: number): boolean =>
+    doubtful(parseDescription(description), all[index]!, map);
+
+  it('takes no links for a form to fill in, unless a newsletter box whose fields a script adds', () => {
+    expect(noControlForAForm(parseDescription('the contact form'), all[1]!, all)).toBe(true);
+    expect(noControlForAForm(parseDescription('the contact form'), all[3]!, all)).toBe(false);
+    expect(noControlForAForm(parseDescription('the newsletter signup form'), all[1]!, all)).toBe(false);
+  });
+
+  it('takes no link that says nothing of the top for the back to top link', () => {
+    expect(doubts('the back to top link', 5)).toBe(true);
+    expect(doubts('the back to top link', 6)).toBe(false);
+  });
+
+  it('takes no field for the code block, and no email field for the address', () => {
+    expect(doubts('the code block', 7)).toBe(true);
+    expect(doubts('the code block', 8)).toBe(false);
+    expect(doubts('the address', 9)).toBe(true);
+    expect(doubts('the email address field', 9)).toBe(false);
+    expect(doubts('the address', 10)).toBe(false);
   });
 });
