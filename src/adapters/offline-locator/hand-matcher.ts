@@ -1249,7 +1249,7 @@ function fieldForCode(query: Query, chosen: ElementView, map: ElementMap): boole
   if (!CONTROLS.has(chosen.tag) && chosen.tag !== 'a' && chosen.tag !== 'span') return false;
   const code = (tag: string | undefined): boolean => tag === 'pre' || tag === 'code' || tag === 'samp';
   if (code(chosen.tag) || chosen.ancestors.slice(0, 3).some((a) => code(map.elements[a]?.tag))) return false;
-  return !map.elements.some((e, i) => code(e.tag) && (e.parent === chosen.index || i === chosen.index));
+  return !map.elements.some((e) => code(e.tag) && e.parent === chosen.index);
 }
 
 /**
