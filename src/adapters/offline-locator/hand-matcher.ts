@@ -1224,6 +1224,31 @@ export function noControlForAForm(query: Query, chosen: ElementView, views: read
   return !control(chosen) && !hasDescendant(chosen, views, control);
 }
 
+/** Tags of what plays or draws: a video or a chart is one, or holds one. */
+const MEDIA_TAGS = new Set([
+  'video',
+  'iframe',
+  'canvas',
+  'svg',
+  'img',
+  'picture',
+  'object',
+  'embed',
+  'audio',
+]);
+
+/**
+ * True when the description asks for a video or a chart, and nothing else, and the element is a
+ * line of words that neither plays nor draws anything: a menu's "Videos" link, a "Featured Video"
+ * heading, "École nationale des chartes" — not the video or the chart.
+ */
+export function wordsForAMedium(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
+  if (!asksOnly(query, 'video') && !asksOnly(query, 'chart')) return false;
+  const media = (v: ElementView): boolean => MEDIA_TAGS.has(v.tag) || v.role === 'img';
+  if (media(chosen) || !/\p{L}/u.test(chosen.element.text) || !shortLine(chosen, 60)) return false;
+  return !hasDescendant(chosen, views, media);
+}
+
 /** What a link back to the page's top says: "Back to top", "Nach oben", "Haut de page", "↑". */
 const TO_THE_TOP = /\b(?:top|up|oben|haut|arriba|inicio|cima|alto|boven)\b|[↑⬆▲^]/i;
 

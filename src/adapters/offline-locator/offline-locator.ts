@@ -24,6 +24,7 @@ import {
   storyForLabels,
   storyForOthers,
   wordsForAHeadshot,
+  wordsForAMedium,
   wrongPlace,
 } from './hand-matcher.js';
 import type { HandAnswer, Query } from './hand-matcher.js';
@@ -430,6 +431,7 @@ export function inDoubt(
       currentForAFormerPrice(query, view, views) ||
       wordsForAHeadshot(query, view, views) ||
       noControlForAForm(query, view, views) ||
+      wordsForAMedium(query, view, views) ||
       storyForOthers(query, view, views) ||
       sidebarHoldingHeadline(query, view, views))
   );

@@ -7,6 +7,7 @@ import {
   storyForLabels,
   storyForOthers,
   wordsForAHeadshot,
+  wordsForAMedium,
 } from '../../../src/adapters/offline-locator/hand-matcher.js';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { parseDescription } from '../../../src/adapters/offline-locator/offline-locator.js';
@@ -366,6 +367,21 @@ describe('a form, a link back up, a block of code and an address', () => {
   it('takes no link that says nothing of the top for the back to top link', () => {
     expect(doubts('the back to top link', 5)).toBe(true);
     expect(doubts('the back to top link', 6)).toBe(false);
+  });
+
+  it("takes no menu's link for the video or the chart", () => {
+    const media: PageElement[] = [
+      ...parts,
+      box({ selector: 'li.videos', tag: 'li', role: 'listitem', text: 'Videos' }, 20, 18, 0, 81), // 11
+      box({ selector: 'div.video', tag: 'div', attributes: { class: 'video' }, text: 'Trailer' }, 600, 40, 0), // 12
+      box({ selector: 'div.video video', tag: 'video' }, 600, 360, 12, 640), // 13
+    ];
+    const seen = viewsOf(media);
+    expect(wordsForAMedium(parseDescription('the video'), seen[11]!, seen)).toBe(true);
+    expect(wordsForAMedium(parseDescription('the chart'), seen[11]!, seen)).toBe(true);
+    expect(wordsForAMedium(parseDescription('the video'), seen[12]!, seen)).toBe(false);
+    expect(wordsForAMedium(parseDescription('the video'), seen[13]!, seen)).toBe(false);
+    expect(wordsForAMedium(parseDescription('the videos link in the menu'), seen[11]!, seen)).toBe(false);
   });
 
   it('takes no field for the code block, and no email field for the address', () => {
