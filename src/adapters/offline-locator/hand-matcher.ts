@@ -1224,18 +1224,8 @@ export function noControlForAForm(query: Query, chosen: ElementView, views: read
   return !control(chosen) && !hasDescendant(chosen, views, control);
 }
 
-/** Tags of what plays or draws: a video or a chart is one, or holds one. */
-const MEDIA_TAGS = new Set([
-  'video',
-  'iframe',
-  'canvas',
-  'svg',
-  'img',
-  'picture',
-  'object',
-  'embed',
-  'audio',
-]);
+/** Tags of what plays, besides a picture ({@link isPicture}): a video is one, or holds one. */
+const PLAYER_TAGS = new Set(['video', 'iframe', 'object', 'embed', 'audio']);
 
 /**
  * True when the description asks for a video or a chart, and nothing else, and the element is a
@@ -1244,7 +1234,7 @@ const MEDIA_TAGS = new Set([
  */
 export function wordsForAMedium(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
   if (!asksOnly(query, 'video') && !asksOnly(query, 'chart')) return false;
-  const media = (v: ElementView): boolean => MEDIA_TAGS.has(v.tag) || v.role === 'img';
+  const media = (v: ElementView): boolean => isPicture(v) || PLAYER_TAGS.has(v.tag);
   if (media(chosen) || !/\p{L}/u.test(chosen.element.text) || !shortLine(chosen, 60)) return false;
   return !hasDescendant(chosen, views, media);
 }
