@@ -40,3 +40,16 @@ export function storyMap(elements: PageElement[], documentHeight: number): Eleme
     elements,
   };
 }
+
+/** A line of a story's running text, long enough to read as prose. */
+export const STORY_LINE =
+  'The council met on Tuesday evening to hear from residents about the plan for the new library and the park.';
+
+/** The opening of a story page of `height` px: the page's wrapper (0), the `article` (1) and its `h1` (2). */
+export function storyOpening(height = 6000): PageElement[] {
+  return [
+    sized({ selector: 'body > div', tag: 'div' }, 0, height, null),
+    sized({ selector: 'article', tag: 'article', role: 'article' }, 100, 2000, 0),
+    sized({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'The library plan' }, 100, 40, 1),
+  ];
+}

@@ -522,6 +522,9 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (fieldForCode(query, chosen, map)) return true;
   if (fieldForAnAddress(query, chosen)) return true;
   if (linkForASearch(query, chosen)) return true;
+  if (wordsForACount(query, chosen)) return true;
+  if (emptyForWords(query, chosen)) return true;
+  if (embedForAQuote(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
   if (chosen.role === 'heading' && asked.some((kind) => kind.id === 'search')) return true;
@@ -777,7 +780,51 @@ function slightForComments(query: Query, chosen: ElementView): boolean {
   // Nor a comment form's row of fields: "Name * Email *".
   const text = chosen.element.text;
   const fields = /\p{L}/u.test(text) && !/\p{L}/u.test(text.replace(FIELD_LABELS, ''));
-  return shortLine(chosen, 40) || (fields && chosen.element.box.height < 100);
+  // Nor a story's byline in a box classed for comments ("By Alexandra Tremayne-Pengelly • 11/08/23").
+  const byline = BY_A_NAME.test(text.trim()) && text.length < 100;
+  return shortLine(chosen, 40) || (fields && chosen.element.box.height < 100) || byline;
+}
+
+/** The description asks how many: "the comment count", "the view counter", "how many comments" — not "the box with the star count". */
+function asksACount(query: Query): boolean {
+  const last = query.terms.at(-1)?.word ?? '';
+  const said = new Set(query.terms.map((t) => t.word));
+  // A box that holds the count is asked for, not the count ("the About box with … the star count").
+  const box = query.kinds.some((k) => k.kind.container && k.kind.id !== 'comments');
+  return !box && (last === 'count' || last === 'counter' || (said.has('how') && said.has('many')));
+}
+
+/**
+ * True when the description asks how many and the element shows no number, or more than a short
+ * label around one: the comments themselves, a "log in to comment" note, a byline with its date.
+ */
+function wordsForACount(query: Query, chosen: ElementView): boolean {
+  if (!asksACount(query)) return false;
+  const { text, name, box } = chosen.element;
+  const shown = text.trim() || name.trim();
+  return !/\p{N}/u.test(shown) || shown.length > 40 || box.height > 80;
+}
+
+/** Kinds whose element shows words, not icons alone: a paragraph, other stories, comments, a gallery's strip. */
+const WORDED_KINDS = new Set(['paragraph', 'related', 'comments', 'gallery']);
+
+/**
+ * True when the description asks for a paragraph, other stories, the comments or a gallery, and
+ * the element is a strip with nothing in it: an empty `p` as "the first paragraph", an empty
+ * `ul.related` or gallery a script would have filled.
+ */
+function emptyForWords(query: Query, chosen: ElementView): boolean {
+  const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
+  if (strong.length === 0 || !strong.every((id) => WORDED_KINDS.has(id))) return false;
+  return wordless(chosen) && !isPicture(chosen) && chosen.element.box.height < 40;
+}
+
+/** An id or class word of a post embedded from a social network: `twitter-tweet`, `fb-xfbml-parse-ignore`, `instagram-media`. */
+const EMBED_HINTS = ['tweet', 'xfbml', 'instagram', 'tiktok'];
+
+/** True when the description asks for a quote and the element is an embedded post: a tweet, a Facebook page's box. */
+function embedForAQuote(query: Query, chosen: ElementView): boolean {
+  return asksOnly(query, 'quote') && EMBED_HINTS.some((w) => chosen.hints.has(w));
 }
 
 /** The labels of a comment form's fields: "Name *", "Email *", "Website". */
@@ -1379,7 +1426,10 @@ function memberOfGroup(
   if (!group) return undefined;
   const members = [...group].sort((a, b) => a.view.index - b.view.index);
   if (query.ordinal !== null) {
-    const chosen = query.ordinal < 0 ? members.at(-1) : members[query.ordinal];
+    // An empty paragraph or item among worded ones is no one's "first" or "last": a spacer.
+    const worded = members.some((m) => !wordless(m.view));
+    const counted = worded ? members.filter((m) => !wordless(m.view) || isPicture(m.view)) : members;
+    const chosen = query.ordinal < 0 ? counted.at(-1) : counted[query.ordinal];
     return chosen ? { chosen, group } : undefined;
   }
   if (members.every((m) => isInside(m.view, best.view))) return undefined;

@@ -12,7 +12,7 @@ import {
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { parseDescription } from '../../../src/adapters/offline-locator/offline-locator.js';
 import type { PageElement } from '../../../src/ports/element-locator.js';
-import { sized, storyMap } from '../../helpers/page-elements.js';
+import { sized, STORY_LINE, storyMap, storyOpening } from '../../helpers/page-elements.js';
 
 /**
  * Answers read from saved pages nobody labelled (README "A twenty-seventh look"): the page's own
@@ -23,14 +23,11 @@ import { sized, storyMap } from '../../helpers/page-elements.js';
 /** An element `width` x `height` at `y` inside `parent`. */
 const box = sized;
 
-const LONG =
-  'The council met on Tuesday evening to hear from residents about the plan for the new library and the park.';
+const LONG = STORY_LINE;
 
 /** A page: its story (an `article` with the `h1` and three paragraphs) and the parts around it. */
 const page: PageElement[] = [
-  box({ selector: 'body > div', tag: 'div' }, 0, 6000, null), // 0
-  box({ selector: 'article', tag: 'article', role: 'article' }, 100, 2000, 0), // 1
-  box({ selector: 'h1', tag: 'h1', role: 'heading', level: 1, text: 'The library plan' }, 100, 40, 1), // 2
+  ...storyOpening(), // 0-2
   box({ selector: 'article p:nth-of-type(1)', tag: 'p', text: LONG }, 200, 60, 1), // 3
   box({ selector: 'article p:nth-of-type(2)', tag: 'p', text: LONG }, 300, 60, 1), // 4
   box({ selector: 'article p:nth-of-type(3)', tag: 'p', text: LONG }, 400, 60, 1), // 5
