@@ -642,6 +642,41 @@ function inComments(v: ElementView, views: readonly ElementView[], story: Readon
   });
 }
 
+/** Words that ask about readers' comments or reviews, or what they give: "the reply button", "the rating". */
+const ABOUT_COMMENTS = new Set(
+  words(
+    'comment comments reply replies response responses review reviews reviewer rating ratings star stars vote votes discussion thread',
+  ),
+);
+
+/**
+ * True when the description asks for nothing of readers' comments or reviews and the element lies
+ * inside them: in a box marked as comments that holds several days (`<time>`s), or in one marked
+ * comment inside another (a thread: `#comments > li.comment`, `#bvseo-reviewsSection > div.review`)
+ * — a reader's "Would you have the nutrition facts?" is no nutrition facts, a review's "Date
+ * published" no page's date. Never a box that holds the page's story.
+ */
+export function answerInComments(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
+  if (query.kinds.some((k) => k.kind.id === 'comments' || k.kind.id === 'rating')) return false;
+  if ([...query.terms, ...query.contextTerms].some((t) => ABOUT_COMMENTS.has(t.word))) return false;
+  const story = new Set(
+    views.filter((v) => v.role === 'heading' && v.element.level === 1).flatMap((v) => v.ancestors),
+  );
+  const marked = chosen.ancestors.filter((a) => !story.has(a) && commentMarked(views[a]!));
+  const outermost = marked.at(-1);
+  if (outermost === undefined) return false;
+  // A page whose running text is its comments (an issue's thread, a forum's posts) is asked of them.
+  const paragraphs = views.filter(longParagraph);
+  const outside = paragraphs.filter((p) => !p.ancestors.includes(outermost)).length;
+  if (outside < 3 || outside < paragraphs.length - outside) return false;
+  if (marked.length >= 2) return true;
+  return marked.some((a) => {
+    let times = 0;
+    for (const w of views) if (w.tag === 'time' && w.ancestors.includes(a) && ++times >= 2) return true;
+    return false;
+  });
+}
+
 /** Words of an id or class that mark a date: `pub-date`, `date-header`, `timestamp`, `dateline`. */
 const DATE_HINTS = ['date', 'pubdate', 'published', 'posted', 'timestamp', 'dateline', 'datetime'];
 /** Words of an id or class that mark the line of who wrote a story. */

@@ -1,5 +1,5 @@
 import type { PageElement } from '../../ports/element-locator.js';
-import { FINE_PRINT, stem, words } from './text.js';
+import { FALSE_FRIENDS, FINE_PRINT, stem, words } from './text.js';
 
 /** One element of the map, prepared for matching. */
 export interface ElementView {
@@ -34,17 +34,18 @@ export interface Kind {
 }
 
 /**
- * Beginnings of words that start like a kind's word and mean something else: `align-start` and
- * `startseite` are no star rating, `logout` and `logon` no logo, `format` no form, `country` no count.
+ * Beginnings of words that start like a kind's word and mean something else ({@link FALSE_FRIENDS}),
+ * and `format` no form. (A description's own "form" still pairs with a class's `format`: measured,
+ * a comments box that holds its comment form lost its right crop without it.)
  */
-const FALSE_FRIENDS = ['start', 'logout', 'logon', 'logoff', 'format', 'formula', 'country'];
+const KIND_FALSE_FRIENDS = [...FALSE_FRIENDS, 'format', 'formula'];
 /**
  * True when a word of `set` is one of `candidates` or starts with one (of 4 letters or more, and
- * not beginning as one of {@link FALSE_FRIENDS} does).
+ * not beginning as one of {@link KIND_FALSE_FRIENDS} does).
  */
 const has = (set: Set<string>, ...candidates: string[]): boolean => {
   for (const word of set) {
-    const prefixed = !FALSE_FRIENDS.some((f) => word.startsWith(f));
+    const prefixed = !KIND_FALSE_FRIENDS.some((f) => word.startsWith(f));
     for (const c of candidates)
       if (word === c || (prefixed && c.length >= 4 && word.startsWith(c))) return true;
   }

@@ -34,6 +34,7 @@ import { argmax, calibrationSignals, confidenceOf, nestedGap, sameFamily, scoreR
 import { RANKER } from './ranker-weights.js';
 import { words, writersOf } from './text.js';
 import {
+  answerInComments,
   codeFound,
   commentMarked,
   crumbWord,
@@ -433,6 +434,7 @@ export function inDoubt(
       noControlForAForm(query, view, views) ||
       wordsForAMedium(query, view, views) ||
       storyForOthers(query, view, views) ||
+      answerInComments(query, view, views) ||
       sidebarHoldingHeadline(query, view, views))
   );
 }

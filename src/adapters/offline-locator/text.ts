@@ -346,8 +346,30 @@ export function blankParentheses(text: string): string {
 export function sameOrPrefix(a: string, b: string): 'same' | 'prefix' | null {
   if (a === b) return 'same';
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (falseFriend(short, long)) return null;
   return short.length >= 4 && long.startsWith(short) ? 'prefix' : null;
 }
+
+/**
+ * Beginnings of words that start like another word and mean something else: `align-start` and
+ * `startseite` are no star rating, `logout` and `logon` no logo, `country` no count, an account's
+ * `authorization` link no author, a `postal` code or a `poster` no post, a `shareholder` no share.
+ */
+export const FALSE_FRIENDS = [
+  'start',
+  'logout',
+  'logon',
+  'logoff',
+  'country',
+  'authoriz',
+  'authorit',
+  'postal',
+  'poster',
+  'shareholder',
+];
+/** True when `long` begins as one of {@link FALSE_FRIENDS} and `short` does not: no prefix of it. */
+const falseFriend = (short: string, long: string): boolean =>
+  FALSE_FRIENDS.some((f) => long.startsWith(f) && !short.startsWith(f));
 
 /** The months' names as their first letters, English and German ("Jan.", "März", "Okt."). */
 const MONTHS = [

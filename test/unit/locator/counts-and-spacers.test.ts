@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { answerInComments } from '../../../src/adapters/offline-locator/evident.js';
 import { doubtful, locateByHand } from '../../../src/adapters/offline-locator/hand-matcher.js';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
 import { parseDescription } from '../../../src/adapters/offline-locator/offline-locator.js';
+import { sameOrPrefix } from '../../../src/adapters/offline-locator/text.js';
 import type { PageElement } from '../../../src/ports/element-locator.js';
 import { sized as box, STORY_LINE, storyMap, storyOpening } from '../../helpers/page-elements.js';
 
 /**
  * Answers read from saved pages nobody labelled (README "A twenty-eighth look"): a comments box or
  * a byline for "the comment count", an empty paragraph for "the first paragraph", an empty list a
- * script would fill for "the related articles", an embedded tweet for "the quote".
+ * script would fill for "the related articles", an embedded tweet for "the quote"; a reader's comment
+ * for the nutrition facts; an account's `authorization` links for the author.
  */
 
 const LONG = STORY_LINE;
@@ -122,5 +125,73 @@ describe('spacers and embeds', () => {
   it('takes no embedded tweet for the quote', () => {
     expect(doubted('the quote', 13)).toBe(true);
     expect(doubted('the quote', 14)).toBe(false);
+  });
+});
+
+describe("readers' comments", () => {
+  /** A recipe: its story's text, then a thread of comments, one of which asks for the nutrition facts. */
+  const recipe: PageElement[] = [
+    ...storyOpening(), // 0-2
+    box({ selector: 'article p:nth-of-type(1)', tag: 'p', text: LONG }, 200, 60, 1), // 3
+    box({ selector: 'article p:nth-of-type(2)', tag: 'p', text: LONG }, 300, 60, 1), // 4
+    box({ selector: 'article p:nth-of-type(3)', tag: 'p', text: LONG }, 400, 60, 1), // 5
+    box({ selector: '#comments', tag: 'div', attributes: { id: 'comments' } }, 2200, 600, 0), // 6
+    box(
+      { selector: '#comment-1', tag: 'li', attributes: { id: 'comment-1', class: 'comment' } },
+      2200,
+      150,
+      6,
+    ), // 7
+    box(
+      { selector: '#comment-1 p', tag: 'p', text: 'Would you have the nutrition facts for this recipe?' },
+      2260,
+      24,
+      7,
+    ), // 8
+    box({ selector: 'div.nutrition', tag: 'div', text: 'Calories: 461kcal | Protein: 30g' }, 500, 80, 1), // 9
+  ];
+  const all = viewsOf(recipe);
+  const inComments = (description: string, index: number): boolean =>
+    answerInComments(parseDescription(description), all[index]!, all);
+
+  it("takes nothing a reader wrote for the page's own parts", () => {
+    expect(inComments('the nutrition facts', 8)).toBe(true);
+    expect(inComments('the nutrition facts', 9)).toBe(false);
+  });
+
+  it('is asked of the comments, reviews and ratings themselves', () => {
+    expect(inComments('the first comment', 8)).toBe(false);
+    expect(inComments('the reviews', 8)).toBe(false);
+    expect(inComments('the rating', 8)).toBe(false);
+  });
+
+  it('asks nothing of a page whose running text is its comments: an issue, a forum thread', () => {
+    const thread: PageElement[] = [
+      ...storyOpening(), // 0-2
+      box({ selector: '#comments', tag: 'div', attributes: { id: 'comments' } }, 200, 3000, 0), // 3
+      ...[0, 1, 2, 3].flatMap((n) => [
+        box(
+          { selector: `#comment-${n}`, tag: 'div', attributes: { class: 'comment' } },
+          200 + 300 * n,
+          300,
+          3,
+        ),
+        box({ selector: `#comment-${n} p`, tag: 'p', text: LONG }, 220 + 300 * n, 60, 4 + 2 * n),
+      ]),
+    ];
+    const views = viewsOf(thread);
+    expect(answerInComments(parseDescription('the code snippet'), views[5]!, views)).toBe(false);
+  });
+});
+
+describe('words that begin as another', () => {
+  it('pairs no authorization with the author, nor a postal code or poster with a post', () => {
+    expect(sameOrPrefix('author', 'authorization')).toBeNull();
+    expect(sameOrPrefix('post', 'postal')).toBeNull();
+    expect(sameOrPrefix('post', 'poster')).toBeNull();
+    expect(sameOrPrefix('share', 'shareholder')).toBeNull();
+    expect(sameOrPrefix('author', 'authors')).toBe('prefix');
+    expect(sameOrPrefix('post', 'posted')).toBe('prefix');
+    expect(sameOrPrefix('authorization', 'authorizations')).toBe('prefix');
   });
 });
