@@ -807,16 +807,21 @@ function wordsForACount(query: Query, chosen: ElementView): boolean {
 
 /** Kinds whose element shows words, not icons alone: a paragraph, other stories, comments, a gallery's strip. */
 const WORDED_KINDS = new Set(['paragraph', 'related', 'comments', 'gallery']);
+/** Kinds that are words whatever their size: a caption, a breadcrumb trail. */
+const WORDS_ONLY_KINDS = new Set(['caption', 'breadcrumb']);
 
 /**
  * True when the description asks for a paragraph, other stories, the comments or a gallery, and
  * the element is a strip with nothing in it: an empty `p` as "the first paragraph", an empty
- * `ul.related` or gallery a script would have filled.
+ * `ul.related` or gallery a script would have filled; or for a caption or a breadcrumb trail and
+ * the element says nothing at all (a photo's 618 px wrapper, an empty item 1,790 px tall).
  */
 function emptyForWords(query: Query, chosen: ElementView): boolean {
   const strong = query.kinds.filter((k) => k.strength >= 0.8).map((k) => k.kind.id);
-  if (strong.length === 0 || !strong.every((id) => WORDED_KINDS.has(id))) return false;
-  return wordless(chosen) && !isPicture(chosen) && chosen.element.box.height < 40;
+  if (strong.length === 0 || !wordless(chosen)) return false;
+  if (strong.every((id) => WORDS_ONLY_KINDS.has(id))) return true;
+  if (!strong.every((id) => WORDED_KINDS.has(id))) return false;
+  return !isPicture(chosen) && chosen.element.box.height < 40;
 }
 
 /** An id or class word of a post embedded from a social network: `twitter-tweet`, `fb-xfbml-parse-ignore`, `instagram-media`. */

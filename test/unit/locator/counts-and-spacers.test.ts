@@ -117,6 +117,23 @@ describe('spacers and embeds', () => {
     expect(doubted('the related articles', 12)).toBe(false);
   });
 
+  it('takes nothing without words for a caption or a breadcrumb trail, whatever its size', () => {
+    const parts: PageElement[] = [
+      ...storyOpening(), // 0-2
+      box({ selector: 'div.image-block', tag: 'div', attributes: { class: 'image-block' } }, 200, 618, 1), // 3
+      box({ selector: 'figcaption', tag: 'figcaption', text: 'The new library, from the park' }, 820, 18, 1), // 4
+      box({ selector: 'ol.breadcrumb > li', tag: 'li', role: 'listitem' }, 80, 1790, 0), // 5
+      box({ selector: 'ol.breadcrumb', tag: 'ol', role: 'list', text: 'Home News' }, 60, 18, 0), // 6
+    ];
+    const all = viewsOf(parts);
+    const asked = (description: string, index: number): boolean =>
+      doubtful(parseDescription(description), all[index]!, storyMap(parts, 6000));
+    expect(asked('the image caption', 3)).toBe(true);
+    expect(asked('the image caption', 4)).toBe(false);
+    expect(asked('the breadcrumb', 5)).toBe(true);
+    expect(asked('the breadcrumb', 6)).toBe(false);
+  });
+
   it('counts the worded paragraphs for the first and the last', () => {
     expect(locateByHand('the first paragraph', map).index).toBe(4);
     expect(locateByHand('the last paragraph', map).index).toBe(5);
