@@ -35,8 +35,9 @@ export interface Kind {
 
 /**
  * Beginnings of words that start like a kind's word and mean something else ({@link FALSE_FRIENDS}),
- * and `format` no form. (A description's own "form" still pairs with a class's `format`: measured,
- * a comments box that holds its comment form lost its right crop without it.)
+ * and `format` no form. `format` stays out of the shared list: a description's own "form" still
+ * pairs with a class's `format` (measured: unpaired, a comments box that holds its comment form
+ * lost its right crop).
  */
 const KIND_FALSE_FRIENDS = [...FALSE_FRIENDS, 'format', 'formula'];
 /**

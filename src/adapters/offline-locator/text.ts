@@ -342,7 +342,10 @@ export function blankParentheses(text: string): string {
   return text.replace(/\([^)]*\)?/g, (m) => ' '.repeat(m.length));
 }
 
-/** True when `a` and `b` are the same word, or one is a prefix of the other of at least 4 letters. */
+/**
+ * True when `a` and `b` are the same word, or one is a prefix of the other of at least 4 letters —
+ * not when the longer begins as one of {@link FALSE_FRIENDS} and the shorter does not.
+ */
 export function sameOrPrefix(a: string, b: string): 'same' | 'prefix' | null {
   if (a === b) return 'same';
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
