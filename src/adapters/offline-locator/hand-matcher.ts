@@ -1240,8 +1240,13 @@ export function currentForAFormerPrice(
     v !== undefined && (STRUCK_TAGS.has(v.tag) || FORMER_PRICE_HINTS.some((w) => v.hints.has(w)));
   if ([chosen, ...chosen.ancestors.slice(0, 2).map((a) => views[a])].some(marked)) return false;
   if (hasDescendant(chosen, views, marked)) return false;
-  return !FORMER_PRICE_TEXT.test(chosen.element.text);
+  // A tax's rate ("21% VAT", "IVA 22%", "inkl. 19% MwSt.") is no discount's.
+  return !FORMER_PRICE_TEXT.test(chosen.element.text.replace(TAX_RATE, ' '));
 }
+
+/** A tax's rate as shops write it: "21% VAT", "IVA 22 %", "19% MwSt.", "TVA 20%", "incl. 7% tax". */
+const TAX_RATE =
+  /\d+(?:[.,]\d+)?\s?%\s*(?:vat|iva|mwst\.?|ust\.?|tva|btw|gst|tax|moms|dph)\b|\b(?:vat|iva|mwst\.?|ust\.?|tva|btw|gst|tax|moms|dph)\s*(?:rate\s*)?\d+(?:[.,]\d+)?\s?%/gi;
 
 /**
  * True when the description asks for a rating, and nothing else, and the element says words but

@@ -270,6 +270,13 @@ describe("a shop's amounts and ratings", () => {
     expect(currentForAFormerPrice(parseDescription('the price'), all[1]!, all)).toBe(false);
     const was = shop.map((e, i) => (i === 1 ? { ...e, text: 'Was £60.00' } : e));
     expect(currentForAFormerPrice(old, viewsOf(was)[1]!, viewsOf(was))).toBe(false);
+    // A tax's rate is no discount's "%" (a shop's one price "12.95 EUR 21% VAT…").
+    const taxed = shop.map((e, i) =>
+      i === 1 ? { ...e, text: '12.95 EUR 21% VAT rate will be shown at checkout' } : e,
+    );
+    expect(currentForAFormerPrice(old, viewsOf(taxed)[1]!, viewsOf(taxed))).toBe(true);
+    const off = shop.map((e, i) => (i === 1 ? { ...e, text: '-30% EUR 39.19' } : e));
+    expect(currentForAFormerPrice(old, viewsOf(off)[1]!, viewsOf(off))).toBe(false);
   });
 
   it('takes no words without a number or a star for the rating', () => {
