@@ -654,14 +654,12 @@ const ABOUT_COMMENTS = new Set(
  * inside them: in a box marked as comments that holds several days (`<time>`s), or in one marked
  * comment inside another (a thread: `#comments > li.comment`, `#bvseo-reviewsSection > div.review`)
  * — a reader's "Would you have the nutrition facts?" is no nutrition facts, a review's "Date
- * published" no page's date. Never a box that holds the page's story.
+ * published" no page's date. Never a box that holds the page's headline.
  */
 export function answerInComments(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
   if (query.kinds.some((k) => k.kind.id === 'comments' || k.kind.id === 'rating')) return false;
   if ([...query.terms, ...query.contextTerms].some((t) => ABOUT_COMMENTS.has(t.word))) return false;
-  const story = new Set(
-    views.filter((v) => v.role === 'heading' && v.element.level === 1).flatMap((v) => v.ancestors),
-  );
+  const story = new Set(pageHeadline(views)?.ancestors ?? []);
   const marked = chosen.ancestors.filter((a) => !story.has(a) && commentMarked(views[a]!));
   const outermost = marked.at(-1);
   if (outermost === undefined) return false;
@@ -669,12 +667,7 @@ export function answerInComments(query: Query, chosen: ElementView, views: reado
   const paragraphs = views.filter(longParagraph);
   const outside = paragraphs.filter((p) => !p.ancestors.includes(outermost)).length;
   if (outside < 3 || outside < paragraphs.length - outside) return false;
-  if (marked.length >= 2) return true;
-  return marked.some((a) => {
-    let times = 0;
-    for (const w of views) if (w.tag === 'time' && w.ancestors.includes(a) && ++times >= 2) return true;
-    return false;
-  });
+  return marked.length >= 2 || inComments(chosen, views, story);
 }
 
 /** Words of an id or class that mark a date: `pub-date`, `date-header`, `timestamp`, `dateline`. */
