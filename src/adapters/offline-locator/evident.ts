@@ -10,7 +10,7 @@ import {
   longParagraph,
   OTHER_STORIES_HINTS,
   STRUCK_HINTS,
-  STRUCK_TAGS,
+  struckThrough,
   takenFor,
 } from './kinds.js';
 import {
@@ -2721,7 +2721,7 @@ export function productPrice(description: string, query: Query, views: readonly 
   ];
   const struck = (v: ElementView): boolean => {
     const marks = around(v);
-    if (marks.some((u) => STRUCK_TAGS.has(u.tag))) return true;
+    if (marks.some(struckThrough)) return true;
     if (!marks.some(markedStruck)) return false;
     const box = v.ancestors[Math.min(2, v.ancestors.length - 1)] ?? -1;
     return shown.some(

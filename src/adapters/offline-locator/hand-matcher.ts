@@ -8,7 +8,7 @@ import {
   longParagraph,
   OTHER_STORIES_HINTS,
   STRUCK_HINTS,
-  STRUCK_TAGS,
+  struckThrough,
   takenFor,
   viewsOf,
 } from './kinds.js';
@@ -525,6 +525,8 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (wordsForACount(query, chosen)) return true;
   if (emptyForWords(query, chosen)) return true;
   if (embedForAQuote(query, chosen)) return true;
+  if (slitForABox(query, chosen)) return true;
+  if (wordsForAPrice(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
   if (chosen.role === 'heading' && asked.some((kind) => kind.id === 'search')) return true;
@@ -824,6 +826,31 @@ function emptyForWords(query: Query, chosen: ElementView): boolean {
   return !isPicture(chosen) && chosen.element.box.height < 40;
 }
 
+/**
+ * True when the description asks for a box of things ("the footer", "the main navigation menu",
+ * "the comments") and the element is a slit under 10 px tall that shows no words: an empty
+ * `tr.footer` spacer row, a carousel's row of dots labelled "Bullet Navigation".
+ */
+function slitForABox(query: Query, chosen: ElementView): boolean {
+  if (query.kinds.length === 0 || !query.kinds.every((k) => k.kind.container)) return false;
+  const { text, box } = chosen.element;
+  return box.height < 10 && !/[\p{L}\p{N}]/u.test(text) && !isPicture(chosen);
+}
+
+/** What a price says when it is none: "Price on request" is not, "Free" is one. */
+const FREE = /\b(?:free|gratis|kostenlos|gratuit|gratuito|grátis)\b/i;
+
+/**
+ * True when the description asks for a price, and nothing else, and the element shows no figure:
+ * a shop's "Carregando preço..." a script would have replaced, a "Price" heading — what it costs is
+ * not there ("Free" is a price).
+ */
+function wordsForAPrice(query: Query, chosen: ElementView): boolean {
+  if (!asksOnly(query, 'price')) return false;
+  const { text, name } = chosen.element;
+  return !/\d/.test(`${text}${name}`) && !FREE.test(`${text} ${name}`);
+}
+
 /** An id or class word of a post embedded from a social network: `twitter-tweet`, `fb-xfbml-parse-ignore`, `instagram-media`. */
 const EMBED_HINTS = ['tweet', 'xfbml', 'instagram', 'tiktok'];
 
@@ -889,6 +916,9 @@ export function partForServings(query: Query, chosen: ElementView, views: readon
   if (!asked || query.terms.some((t) => !SERVINGS_WORDS.has(t.word) && !SERVINGS_TOO.has(t.word)))
     return false;
   if (!/\d/.test(chosen.element.text)) return true;
+  // A nutrition label's "Serving size: 1 cookie" (`tasty-recipes-serving-size`) is a portion, not how many it serves.
+  const portion = (u: ElementView | undefined): boolean => u !== undefined && u.hints.has('size');
+  if ([chosen, views[chosen.ancestors[0] ?? -1]].some(portion)) return true;
   return [chosen, ...chosen.ancestors.slice(0, 6).map((a) => views[a])].some(
     (u) => u !== undefined && [...u.hints].some((h) => RECIPE_PARTS.has(h)),
   );
@@ -1237,7 +1267,7 @@ export function currentForAFormerPrice(
   if (!query.kinds.some((k) => k.kind.id === 'price')) return false;
   if (!query.terms.some((t) => FORMER_PRICE_WORDS.has(t.word))) return false;
   const marked = (v: ElementView | undefined): boolean =>
-    v !== undefined && (STRUCK_TAGS.has(v.tag) || FORMER_PRICE_HINTS.some((w) => v.hints.has(w)));
+    v !== undefined && (struckThrough(v) || FORMER_PRICE_HINTS.some((w) => v.hints.has(w)));
   if ([chosen, ...chosen.ancestors.slice(0, 2).map((a) => views[a])].some(marked)) return false;
   if (hasDescendant(chosen, views, marked)) return false;
   // A tax's rate ("21% VAT", "IVA 22%", "inkl. 19% MwSt.") is no discount's.

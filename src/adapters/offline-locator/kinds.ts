@@ -636,7 +636,10 @@ export function takenFor(it: Placed, v: Placed): boolean {
 export const OTHER_STORIES_HINTS = ['more', 'related', 'popular', 'commented', 'outbrain', 'taboola'];
 
 /** Tags that strike an amount through: a former price. */
-export const STRUCK_TAGS = new Set(['s', 'del', 'strike']);
+const STRUCK_TAGS = new Set(['s', 'del', 'strike']);
+/** True for an element struck through: `s`, `del`, `strike`, or the class `line-through` (Tailwind's, Bootstrap's `text-decoration-line-through`). */
+export const struckThrough = (v: ElementView): boolean =>
+  STRUCK_TAGS.has(v.tag) || (v.hints.has('line') && v.hints.has('through'));
 /** Words of an id or class that mark a former price: `price--was`, `old-price`, `a-text-strike`. */
 export const STRUCK_HINTS = [
   'was',
