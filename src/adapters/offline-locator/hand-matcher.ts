@@ -527,6 +527,9 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (embedForAQuote(query, chosen)) return true;
   if (slitForABox(query, chosen)) return true;
   if (wordsForAPrice(query, chosen)) return true;
+  if (noConsentForABanner(query, chosen)) return true;
+  if (bareForACopyright(query, chosen)) return true;
+  if (promptForADescription(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
   if (chosen.role === 'heading' && asked.some((kind) => kind.id === 'search')) return true;
@@ -755,6 +758,40 @@ export function proseForAShareBar(query: Query, chosen: ElementView, views: read
   return chosen.element.box.height >= 200 && heldCount(views, 'paragraphs', chosen.index) > 0;
 }
 
+/** What a link that shares the page points to: a network's sharer, a mail or message to write, a print. */
+const SHARE_HREF =
+  /share|sharing|intent\/|send\?|sendto|mailto:|dialog\/feed|pin\/create|submit\?|print|addtoany|bookmarklet|whatsapp:/i;
+/** What a link that shares the page says: "Share on Facebook", "auf Twitter teilen", "Tweet". */
+const SHARE_TEXT = /\b(?:share|sharing|teilen|partager|compartir|condividi|delen|tweet|twittern)\b/i;
+/** Words that ask for the links to a site's own accounts: "the social media follow links". */
+const FOLLOW_WORDS = new Set(words('follow following profile profiles account accounts channel channels'));
+
+/**
+ * True when the description asks for share buttons and the element's links (two or more) go to
+ * pages, none of them sharing this one: a site's profiles ("FB TW INSTA" → facebook.com/thesite),
+ * its login links, a hashtag's pages — or it asks for the links to follow the site and every link
+ * of the element shares the page instead (`?share=twitter`, `whatsapp://send`, `mailto:`).
+ */
+export function linksForSocial(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
+  const share = query.terms.some((t) => t.word.startsWith('shar'));
+  const follow = query.terms.some((t) => FOLLOW_WORDS.has(t.word));
+  if (share === follow) return false;
+  const links = [chosen, ...views.filter((v) => v.ancestors.includes(chosen.index))].filter(
+    (v) => (v.element.attributes.href ?? '') !== '',
+  );
+  if (links.length < 2) return false;
+  const shares = (v: ElementView): boolean =>
+    SHARE_HREF.test(v.element.attributes.href ?? '') ||
+    SHARE_TEXT.test(`${v.element.text} ${v.element.name}`);
+  // A link to no page (`#`, a script, a path) may share by a script: only an address of a page may
+  // not — one the map shows whole (a long one is cut, "…", and its `?share=twitter` may be cut off).
+  const elsewhere = (v: ElementView): boolean => {
+    const href = v.element.attributes.href ?? '';
+    return /^https?:\/\//i.test(href) && !href.endsWith('…');
+  };
+  return share ? links.every((v) => elsewhere(v) && !shares(v)) : links.every(shares);
+}
+
 /** Words that ask for a small part of the comments: "the comments link", "the comment count". */
 const COMMENT_PARTS = new Set(
   words(
@@ -849,6 +886,59 @@ function wordsForAPrice(query: Query, chosen: ElementView): boolean {
   if (!asksOnly(query, 'price')) return false;
   const { text, name } = chosen.element;
   return !/\d/.test(`${text}${name}`) && !FREE.test(`${text} ${name}`);
+}
+
+/** Words that ask for a cookie banner with "cookie": "the cookie banner", "the cookie notice". */
+const CONSENT_BOXES = new Set(words('banner notice popup bar dialog message overlay modal prompt'));
+/** What a cookie or consent banner says, in some languages: "cookies", "consent", "Datenschutz", "Accept". */
+const CONSENT_TEXT =
+  /cookie|consent|privac|datenschutz|gdpr|dsgvo|rgpd|tracking|einwillig|zustimm|akzept|accept|agree|confidentialit|privacidad|consenso|aceptar|accetta/i;
+
+/**
+ * True when the description asks for the cookie or consent banner and the element says words, none
+ * of which a consent banner says: a story list `div.cmp` ("Mehr Themen …") whose class only happens
+ * to be a consent platform's initials.
+ */
+function noConsentForABanner(query: Query, chosen: ElementView): boolean {
+  const said = (w: string): boolean => query.terms.some((t) => t.word === w);
+  const asked = said('consent') || (said('cookie') && query.terms.some((t) => CONSENT_BOXES.has(t.word)));
+  const text = `${chosen.element.text} ${chosen.element.name}`;
+  return asked && /\p{L}/u.test(text) && !CONSENT_TEXT.test(text);
+}
+
+/** What a copyright line says besides its owner and years. */
+const COPYRIGHT_MARKS = /©|\(c\)|\bcopyright\b|\ball rights reserved\b/gi;
+
+/**
+ * True when the description asks for the copyright notice and the element says nothing but its
+ * mark: a sidebar widget's heading "Copyright", a lone "©" — no owner, no year.
+ */
+function bareForACopyright(query: Query, chosen: ElementView): boolean {
+  if (!query.terms.some((t) => t.word === 'copyright')) return false;
+  return !/[\p{L}\p{N}]/u.test(chosen.element.text.replace(COPYRIGHT_MARKS, ' '));
+}
+
+/** Words that ask for what a page says its thing is: "the recipe description", "the product summary". */
+const DESCRIPTION_WORDS = new Set(words('description summary intro introduction blurb'));
+/** Words that ask for a sign-up or the site itself, where a prompt or a tagline is the answer. */
+const SIGN_UP_OR_SITE = new Set(
+  words('newsletter signup subscribe subscription email form site blog tagline'),
+);
+/** What a sign-up box says: "Enter your email & I'll send it to your inbox". */
+const SIGN_UP_TEXT = /\b(?:e-?mail(?:ed)?|inbox|newsletter|subscribe)\b/i;
+
+/**
+ * True when the description asks for what the page says its recipe, product or story is ("the
+ * recipe description") and the element is a sign-up box's prompt ("Enter your email & I'll send it
+ * to your inbox", `div.wpforms-description`) or the site's tagline (`p.site-description` "Quick and
+ * Easy Recipes").
+ */
+function promptForADescription(query: Query, chosen: ElementView): boolean {
+  if (!query.terms.some((t) => DESCRIPTION_WORDS.has(t.word))) return false;
+  if (query.terms.some((t) => SIGN_UP_OR_SITE.has(t.word))) return false;
+  if (/\b(?:site-description|site-tagline|tagline)\b/i.test(chosen.element.attributes.class ?? ''))
+    return true;
+  return SIGN_UP_TEXT.test(chosen.element.text);
 }
 
 /** An id or class word of a post embedded from a social network: `twitter-tweet`, `fb-xfbml-parse-ignore`, `instagram-media`. */

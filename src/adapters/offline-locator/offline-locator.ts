@@ -17,6 +17,7 @@ import {
   noControlForAForm,
   outsideItsRegion,
   partForServings,
+  linksForSocial,
   proseForAShareBar,
   sidebarHoldingHeadline,
   storyForAPager,
@@ -425,6 +426,7 @@ export function inDoubt(
       groupForAButton(query, view, views) ||
       linklessTags(query, view, views) ||
       proseForAShareBar(query, view, views) ||
+      linksForSocial(query, view, views) ||
       partForServings(query, view, views) ||
       storyForAPager(query, view, views) ||
       storyForContents(query, view, views) ||

@@ -3,6 +3,7 @@ import { productPrice } from '../../../src/adapters/offline-locator/evident.js';
 import {
   currentForAFormerPrice,
   doubtful,
+  linksForSocial,
   partForServings,
 } from '../../../src/adapters/offline-locator/hand-matcher.js';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
@@ -14,7 +15,9 @@ import { sized as box, storyMap, storyOpening } from '../../helpers/page-element
  * Answers read from saved pages nobody labelled (README "A twenty-ninth look"): an empty spacer row
  * classed `footer` for the footer, a carousel's dots for the main menu, a "loading price…"
  * placeholder and a struck-through amount for the price, a nutrition label's serving size for how
- * many a recipe serves.
+ * many a recipe serves; a story list classed `cmp` for the cookie banner, a widget's heading
+ * "Copyright" for the copyright notice, a sign-up prompt or the site's tagline for the recipe's
+ * description, a site's profile links for the share buttons and a share bar for the follow links.
  */
 
 const page: PageElement[] = [
@@ -145,5 +148,131 @@ describe('the servings', () => {
     const servings = parseDescription('the servings');
     expect(partForServings(servings, all[3]!, all)).toBe(false);
     expect(partForServings(servings, all[5]!, all)).toBe(true);
+  });
+});
+
+describe('words that say what a thing is', () => {
+  const parts: PageElement[] = [
+    ...storyOpening(), // 0-2
+    box(
+      {
+        selector: 'div.cmp',
+        tag: 'div',
+        attributes: { class: 'cmp' },
+        text: 'Mehr Themen 1 Der Absturz 2 Der Wechsel',
+      },
+      3630,
+      54,
+      0,
+    ), // 3
+    box({ selector: '#cookie-notice', tag: 'div', text: 'Diese Website benutzt Cookies. OK' }, 5296, 18, 0), // 4
+    box({ selector: '#text-3 > h3', tag: 'h3', role: 'heading', level: 3, text: 'Copyright' }, 1600, 22, 0), // 5
+    box({ selector: 'i.copyright-symbol', tag: 'i', text: '©' }, 3414, 17, 0, 12), // 6
+    box({ selector: 'div.site-info', tag: 'div', text: '© 2023 Tegernseerstimme' }, 10890, 18, 0), // 7
+    box(
+      {
+        selector: 'p.site-description',
+        tag: 'p',
+        attributes: { class: 'site-description' },
+        text: 'Quick and Easy Recipes',
+      },
+      97,
+      36,
+      0,
+      195,
+    ), // 8
+    box(
+      {
+        selector: 'div.wpforms-description',
+        tag: 'div',
+        text: 'Just enter your email and get it sent to your inbox!',
+      },
+      6310,
+      34,
+      0,
+    ), // 9
+    box(
+      {
+        selector: 'div.wprm-recipe-summary',
+        tag: 'div',
+        text: 'Crispy tacos with buffalo cauliflower and a cool ranch.',
+      },
+      4959,
+      66,
+      1,
+    ), // 10
+  ];
+  const all = viewsOf(parts);
+  const asked = (description: string, index: number): boolean =>
+    doubtful(parseDescription(description), all[index]!, storyMap(parts, 12000));
+
+  it("a cookie banner speaks of cookies or consent; a class's initials do not", () => {
+    expect(asked('the cookie banner', 3)).toBe(true);
+    expect(asked('the cookie banner', 4)).toBe(false);
+    expect(asked('the cookie recipe', 3)).toBe(false);
+  });
+
+  it('a copyright notice says more than its mark', () => {
+    expect(asked('the copyright notice', 5)).toBe(true);
+    expect(asked('the copyright notice', 6)).toBe(true);
+    expect(asked('the copyright notice', 7)).toBe(false);
+  });
+
+  it("a recipe's description is neither a sign-up prompt nor the site's tagline", () => {
+    expect(asked('the recipe description', 8)).toBe(true);
+    expect(asked('the recipe description', 9)).toBe(true);
+    expect(asked('the recipe description', 10)).toBe(false);
+    expect(asked('the newsletter description', 9)).toBe(false);
+    expect(asked("the site's tagline description", 8)).toBe(false);
+  });
+});
+
+describe('share and follow links', () => {
+  const link = (selector: string, href: string, text: string, y: number, parent: number): PageElement =>
+    box({ selector, tag: 'a', role: 'link', attributes: { href }, text }, y, 18, parent, 40);
+  const bars: PageElement[] = [
+    ...storyOpening(), // 0-2
+    box({ selector: 'div.social', tag: 'div', attributes: { class: 'social' } }, 50, 20, 0), // 3
+    link('a.fb', 'https://www.facebook.com/thesite', 'FB', 50, 3), // 4
+    link('a.tw', 'https://www.twitter.com/thesite', 'TW', 50, 3), // 5
+    box({ selector: 'ul.share', tag: 'ul', attributes: { class: 'share' } }, 900, 20, 1), // 6
+    link('a.s1', 'https://example.com/2019/11/17/a-story/?share=twitter', 'Twitter', 900, 6), // 7
+    link('a.s2', 'whatsapp://send?text=A%20story', 'WhatsApp', 900, 6), // 8
+    box({ selector: 'ul.jetpack', tag: 'ul' }, 1000, 20, 1), // 9
+    link(
+      'a.j1',
+      'https://example.com/2019/11/17/a-story-with-a-long-address-that-the-map-cuts-of…',
+      'Twitter',
+      1000,
+      9,
+    ), // 10
+    link(
+      'a.j2',
+      'https://example.com/2019/11/17/a-story-with-a-long-address-that-the-map-cuts-of…',
+      'Facebook',
+      1000,
+      9,
+    ), // 11
+  ];
+  const all = viewsOf(bars);
+  const social = (description: string, index: number): boolean =>
+    linksForSocial(parseDescription(description), all[index]!, all);
+
+  it("takes no site's profile links for the share buttons", () => {
+    expect(social('the share buttons', 3)).toBe(true);
+    expect(social('the share buttons', 6)).toBe(false);
+    // A cut address may have lost its `?share=`.
+    expect(social('the share buttons', 9)).toBe(false);
+  });
+
+  it('takes no share bar for the links to follow the site', () => {
+    expect(social('the social media follow links', 6)).toBe(true);
+    expect(social('the social media follow links', 3)).toBe(false);
+    expect(social('the social media follow links', 9)).toBe(false);
+  });
+
+  it('asks nothing when both or neither are asked', () => {
+    expect(social('the social icons', 3)).toBe(false);
+    expect(social('the share and follow buttons', 3)).toBe(false);
   });
 });
