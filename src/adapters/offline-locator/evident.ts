@@ -172,17 +172,32 @@ export function soleTitle(
   // An h3 in an aside, list item, banner or footer is another story's ("Most read").
   const aside = (v: ElementView): boolean =>
     v.ancestors.some((a) => asides(views[a]) || views[a]?.tag === 'li' || views[a]?.role === 'banner');
-  for (const level of [1, 2, 3]) {
-    const found = views.filter(
-      (v) => v.role === 'heading' && v.element.level === level && saysTitle(v) && !(level === 3 && aside(v)),
-    );
-    // Said twice, the one out of the page's bar (a sticky header that repeats the title).
-    const own = found.length > 1 ? found.filter((v) => !v.ancestors.some((a) => inBar(views[a]))) : found;
-    if (own.length > 1) return -1;
-    if (own.length === 1) return own[0]?.index ?? -1;
-    if (found.length > 1) return -1;
-  }
-  return onlyHeadline(views, headline);
+  // A breadcrumb trail's last item set as a heading names the page too, small: not its headline
+  // when one other heading says it (else it may be the only one the page shows).
+  const crumbed = (v: ElementView): boolean =>
+    v.ancestors.some((a) => [...(views[a]?.hints ?? [])].some(crumbWord));
+  // The index; -1 when several qualify at a level; null when none does at any.
+  const pick = (skip: (v: ElementView) => boolean): number | null => {
+    for (const level of [1, 2, 3]) {
+      const found = views.filter(
+        (v) =>
+          v.role === 'heading' &&
+          v.element.level === level &&
+          saysTitle(v) &&
+          !(level === 3 && aside(v)) &&
+          !skip(v),
+      );
+      // Said twice, the one out of the page's bar (a sticky header that repeats the title).
+      const own = found.length > 1 ? found.filter((v) => !v.ancestors.some((a) => inBar(views[a]))) : found;
+      if (own.length > 1) return -1;
+      if (own.length === 1) return own[0]?.index ?? -1;
+      if (found.length > 1) return -1;
+    }
+    return null;
+  };
+  const uncrumbed = pick(crumbed);
+  if (uncrumbed !== null && uncrumbed >= 0) return uncrumbed;
+  return pick(() => false) ?? onlyHeadline(views, headline);
 }
 
 /**
@@ -2854,6 +2869,45 @@ export function storyFigure(query: Query, views: readonly ElementView[]): number
   // Of pictures that show the same, "the lead illustration …" is the first.
   const lead = query.terms.some((t) => LEAD_WORDS.has(t.word));
   return found.length === 1 ? (found[0]?.index ?? -1) : lead ? firstOrLast(query, found) : -1;
+}
+
+/** Words of an id or class that mark a box beside the story: a footer's widgets, a pop-up, a sign-up box. */
+const NOT_THE_STORYS = [
+  'footer',
+  'widget',
+  'widgets',
+  'modal',
+  'popup',
+  'newsletter',
+  'subscribe',
+  'signup',
+  'login',
+];
+
+/**
+ * True when the description asks for the story's lead picture ("the main photo", "the hero image")
+ * and the element is in a box beside the story — the footer or its widgets, an aside, comments, a
+ * pop-up or sign-up box, an advertisement, a portrait's box or other stories' list: a footer widget's
+ * picture, a login pop-up's background, a "Free Spice Guide" box's cover, a 300x250 ad.
+ */
+export function elsewhereForTheLeadPhoto(
+  query: Query,
+  chosen: ElementView,
+  views: readonly ElementView[],
+): boolean {
+  if (!asks(query, 'image') || query.kinds.some((k) => k.strength >= 0.8 && k.kind.id !== 'image'))
+    return false;
+  if (!query.terms.some((t) => LEAD_WORDS.has(t.word))) return false;
+  if ([...query.terms, ...query.contextTerms].some((t) => PORTRAIT_WORDS.has(t.word))) return false;
+  if (query.contextKinds.length > 0 || query.place !== null) return false;
+  // The picture's own class may say how it opens (`td-modal-image`, a lightbox): its boxes say where it is.
+  const own = [...PORTRAIT_HINTS, ...AD_HINTS];
+  const around = [...NOT_THE_STORYS, ...PORTRAIT_HINTS, ...OTHER_STORIES_HINTS, ...AD_HINTS];
+  if (own.some((w) => chosen.hints.has(w))) return true;
+  return chosen.ancestors.some((a) => {
+    const u = views[a];
+    return u !== undefined && (asides(u) || around.some((w) => u.hints.has(w)));
+  });
 }
 
 /** Words of an id or class that mark a tab: `code-tab`, `tabnav-tab`. */

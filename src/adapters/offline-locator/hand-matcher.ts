@@ -530,6 +530,7 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (noConsentForABanner(query, chosen)) return true;
   if (bareForACopyright(query, chosen)) return true;
   if (promptForADescription(query, chosen)) return true;
+  if (commentsForANewsletter(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
   if (chosen.role === 'heading' && asked.some((kind) => kind.id === 'search')) return true;
@@ -806,8 +807,8 @@ const ONE_COMMENT = new Set(
 
 /**
  * True when the description asks for the comments and nothing smaller, and the element is one short
- * line — a "Comments" heading, tab or icon, a "View Comments" button — or a comment form's row of
- * fields ("Name * Email *"): not the comments.
+ * line — a "Comments" heading, tab or icon, a "View Comments" button — a comment form's row of
+ * fields ("Name * Email *") or its text field: not the comments.
  */
 function slightForComments(query: Query, chosen: ElementView): boolean {
   if (!asksOnly(query, 'comments')) return false;
@@ -821,8 +822,14 @@ function slightForComments(query: Query, chosen: ElementView): boolean {
   const fields = /\p{L}/u.test(text) && !/\p{L}/u.test(text.replace(FIELD_LABELS, ''));
   // Nor a story's byline in a box classed for comments ("By Alexandra Tremayne-Pengelly • 11/08/23").
   const byline = BY_A_NAME.test(text.trim()) && text.length < 100;
-  return shortLine(chosen, 40) || (fields && chosen.element.box.height < 100) || byline;
+  // Nor the field to write one in, unless that is asked ("the comment box", "leave a comment").
+  const field =
+    ['textarea', 'input', 'select'].includes(chosen.tag) && !query.terms.some((t) => TO_WRITE.has(t.word));
+  return shortLine(chosen, 40) || (fields && chosen.element.box.height < 100) || byline || field;
 }
+
+/** Words that ask for the field a comment is written in: "the comment box", "leave a comment". */
+const TO_WRITE = new Set(words('box field input textarea write leave reply post add type enter'));
 
 /** The description asks how many: "the comment count", "the view counter", "how many comments" — not "the box with the star count". */
 function asksACount(query: Query): boolean {
@@ -1256,6 +1263,42 @@ export function groupForAButton(query: Query, chosen: ElementView, views: readon
 function linkForASearch(query: Query, chosen: ElementView): boolean {
   if (chosen.tag !== 'a' || !asksOnly(query, 'search', ['form', 'input'])) return false;
   return chosen.element.text.trim().split(/\s+/).length >= 3;
+}
+
+/** Tags of a field to type in. */
+const FIELD_TAGS = new Set(['input', 'textarea', 'select']);
+/** A field for an email address: its type, name, placeholder or label says so. */
+const EMAIL_FIELD = /e-?mail/i;
+
+/**
+ * True when the description asks for the search box or form and the element neither is a field nor
+ * holds one but links to three pages or more (a menu whose wrapper is `#search-container`), or every
+ * field it holds asks for an email address (a newsletter widget classed `search`): nothing to search.
+ */
+export function noSearchInIt(query: Query, chosen: ElementView, views: readonly ElementView[]): boolean {
+  if (!asksOnly(query, 'search', ['form', 'input'])) return false;
+  if (FIELD_TAGS.has(chosen.tag) || chosen.role === 'search') return false;
+  const inside = views.filter((v) => v.ancestors.includes(chosen.index));
+  const fields = inside.filter((v) => FIELD_TAGS.has(v.tag) && v.element.attributes.type !== 'hidden');
+  if (fields.length === 0)
+    return !inside.some((v) => v.tag === 'button') && inside.filter((v) => v.tag === 'a').length >= 3;
+  return fields.every((v) => {
+    const { type, name, placeholder } = v.element.attributes;
+    return EMAIL_FIELD.test(`${type ?? ''} ${name ?? ''} ${placeholder ?? ''} ${v.element.name}`);
+  });
+}
+
+/** What a form to follow a story's comments says: "Notify me of new comments", "Benachrichtige mich …". */
+const COMMENT_ALERTS = /\b(?:comments?|kommentare?n?|commentaires?|comentarios?|commenti)\b/i;
+
+/**
+ * True when the description asks for a newsletter's sign-up and the element speaks of comments: a
+ * form to be told of new comments on the story ("Ja, ich möchte benachrichtigt werden, wenn ein
+ * Kommentar …") is no newsletter.
+ */
+function commentsForANewsletter(query: Query, chosen: ElementView): boolean {
+  if (!query.terms.some((t) => t.word === 'newsletter')) return false;
+  return COMMENT_ALERTS.test(chosen.element.text);
 }
 
 /**

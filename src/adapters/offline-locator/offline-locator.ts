@@ -18,6 +18,7 @@ import {
   outsideItsRegion,
   partForServings,
   linksForSocial,
+  noSearchInIt,
   proseForAShareBar,
   sidebarHoldingHeadline,
   storyForAPager,
@@ -40,6 +41,7 @@ import {
   commentMarked,
   crumbWord,
   decidingEvident,
+  elsewhereForTheLeadPhoto,
   evidentFound,
   logoFarDown,
   namedByClass,
@@ -427,6 +429,8 @@ export function inDoubt(
       linklessTags(query, view, views) ||
       proseForAShareBar(query, view, views) ||
       linksForSocial(query, view, views) ||
+      noSearchInIt(query, view, views) ||
+      elsewhereForTheLeadPhoto(query, view, views) ||
       partForServings(query, view, views) ||
       storyForAPager(query, view, views) ||
       storyForContents(query, view, views) ||

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { productPrice } from '../../../src/adapters/offline-locator/evident.js';
+import {
+  elsewhereForTheLeadPhoto,
+  productPrice,
+  soleTitle,
+} from '../../../src/adapters/offline-locator/evident.js';
 import {
   currentForAFormerPrice,
   doubtful,
   linksForSocial,
+  noSearchInIt,
   partForServings,
 } from '../../../src/adapters/offline-locator/hand-matcher.js';
 import { viewsOf } from '../../../src/adapters/offline-locator/kinds.js';
@@ -17,7 +22,10 @@ import { sized as box, storyMap, storyOpening } from '../../helpers/page-element
  * placeholder and a struck-through amount for the price, a nutrition label's serving size for how
  * many a recipe serves; a story list classed `cmp` for the cookie banner, a widget's heading
  * "Copyright" for the copyright notice, a sign-up prompt or the site's tagline for the recipe's
- * description, a site's profile links for the share buttons and a share bar for the follow links.
+ * description, a site's profile links for the share buttons and a share bar for the follow links;
+ * a breadcrumb's last item set as an `h1` for the headline, a form to follow the comments for the
+ * newsletter, a menu classed `search-container` for the search box, the comment field for the
+ * comments, a footer widget's or a login pop-up's picture for the main photo.
  */
 
 const page: PageElement[] = [
@@ -274,5 +282,201 @@ describe('share and follow links', () => {
   it('asks nothing when both or neither are asked', () => {
     expect(social('the social icons', 3)).toBe(false);
     expect(social('the share and follow buttons', 3)).toBe(false);
+  });
+});
+
+describe('where a thing is', () => {
+  it("takes a breadcrumb's last item set as an h1 for the headline only when no other heading says it", () => {
+    const page = (withTitle: boolean): PageElement[] => [
+      box({ selector: 'ol.breadcrumbs', tag: 'ol', attributes: { class: 'breadcrumbs' } }, 300, 18, null), // 0
+      box(
+        {
+          selector: 'ol.breadcrumbs h1',
+          tag: 'h1',
+          role: 'heading',
+          level: 1,
+          text: 'Can the spread be stopped?',
+        },
+        300,
+        18,
+        0,
+        410,
+      ), // 1
+      box(
+        withTitle
+          ? {
+              selector: 'header h2',
+              tag: 'h2',
+              role: 'heading',
+              level: 2,
+              text: 'Can the spread be stopped?',
+            }
+          : { selector: 'header p', tag: 'p', text: 'A story' },
+        404,
+        180,
+        null,
+        780,
+      ), // 2
+    ];
+    const title = (elements: PageElement[]): number =>
+      soleTitle(parseDescription('the headline'), viewsOf(elements), 'Can the spread be stopped? - Spektrum');
+    expect(title(page(true))).toBe(2);
+    expect(title(page(false))).toBe(1);
+  });
+
+  it('takes no form to follow the comments for the newsletter sign-up', () => {
+    const parts: PageElement[] = [
+      ...storyOpening(), // 0-2
+      box(
+        {
+          selector: '#wpdiscuz-subscribe-form',
+          tag: 'form',
+          text: 'Ja, ich möchte benachrichtigt werden, wenn ein Kommentar abgegeben wird.',
+        },
+        6126,
+        94,
+        0,
+      ), // 3
+      box(
+        {
+          selector: 'form.newsletter',
+          tag: 'form',
+          text: 'Unser Newsletter: jeden Freitag die besten Geschichten. Anmelden',
+        },
+        5000,
+        94,
+        0,
+      ), // 4
+    ];
+    const all = viewsOf(parts);
+    const asked = (index: number): boolean =>
+      doubtful(parseDescription('the newsletter signup form'), all[index]!, storyMap(parts, 8000));
+    expect(asked(3)).toBe(true);
+    expect(asked(4)).toBe(false);
+  });
+
+  it('takes no menu and no email-only form for the search box', () => {
+    const parts: PageElement[] = [
+      ...storyOpening(), // 0-2
+      box({ selector: '#search-container', tag: 'div', attributes: { id: 'search-container' } }, 368, 18, 0), // 3
+      ...['News', 'Features', 'Beauty'].map((text, i) =>
+        box(
+          {
+            selector: `#search-container a.${i}`,
+            tag: 'a',
+            role: 'link',
+            attributes: { href: `/${text}` },
+            text,
+          },
+          368,
+          18,
+          3,
+          80,
+        ),
+      ), // 4-6
+      box(
+        { selector: 'div.search', tag: 'div', attributes: { class: 'search' }, text: 'Your email:' },
+        1506,
+        76,
+        0,
+      ), // 7
+      box(
+        { selector: 'div.search input', tag: 'input', attributes: { type: 'text', name: 'email' } },
+        1530,
+        20,
+        7,
+        200,
+      ), // 8
+      box(
+        { selector: 'form.search-form', tag: 'form', attributes: { class: 'search-form' } },
+        100,
+        40,
+        0,
+        300,
+      ), // 9
+      box(
+        { selector: 'form.search-form input', tag: 'input', attributes: { type: 'text', name: 's' } },
+        100,
+        40,
+        9,
+        200,
+      ), // 10
+    ];
+    const all = viewsOf(parts);
+    const search = parseDescription('the search box');
+    expect(noSearchInIt(search, all[3]!, all)).toBe(true);
+    expect(noSearchInIt(search, all[7]!, all)).toBe(true);
+    expect(noSearchInIt(search, all[9]!, all)).toBe(false);
+    expect(noSearchInIt(search, all[10]!, all)).toBe(false);
+  });
+
+  it('takes no field to write a comment in for the comments, unless asked', () => {
+    const parts: PageElement[] = [
+      ...storyOpening(), // 0-2
+      box(
+        { selector: 'textarea#comment', tag: 'textarea', attributes: { id: 'comment' } },
+        13732,
+        96,
+        0,
+        182,
+      ), // 3
+    ];
+    const all = viewsOf(parts);
+    const asked = (description: string): boolean =>
+      doubtful(parseDescription(description), all[3]!, storyMap(parts, 16000));
+    expect(asked('the comments')).toBe(true);
+    expect(asked('the comment box')).toBe(false);
+  });
+
+  it('takes no picture of a footer widget, a pop-up or an avatar for the main photo', () => {
+    const parts: PageElement[] = [
+      ...storyOpening(), // 0-2
+      box({ selector: 'figure.lead', tag: 'figure', role: 'figure' }, 200, 400, 1), // 3
+      box(
+        {
+          selector: 'figure.lead img',
+          tag: 'img',
+          role: 'img',
+          attributes: { class: 'entry-thumb td-modal-image' },
+        },
+        200,
+        400,
+        3,
+      ), // 4
+      box(
+        { selector: 'div.footer-widgets', tag: 'div', attributes: { class: 'footer-widgets' } },
+        5000,
+        600,
+        0,
+      ), // 5
+      box({ selector: 'div.footer-widgets img', tag: 'img', role: 'img' }, 5000, 551, 5, 846), // 6
+      box(
+        {
+          selector: 'div.modal-login__background',
+          tag: 'div',
+          attributes: { class: 'modal-login__background' },
+        },
+        4000,
+        200,
+        0,
+      ), // 7
+      box({ selector: 'div.modal-login__background figure', tag: 'figure', role: 'figure' }, 4000, 197, 7), // 8
+      box(
+        { selector: 'img.avatar', tag: 'img', role: 'img', attributes: { class: 'avatar wp-user-avatar' } },
+        3983,
+        192,
+        1,
+        192,
+      ), // 9
+    ];
+    const all = viewsOf(parts);
+    const lead = (description: string, index: number): boolean =>
+      elsewhereForTheLeadPhoto(parseDescription(description), all[index]!, all);
+    expect(lead('the main photo', 4)).toBe(false);
+    expect(lead('the main photo', 6)).toBe(true);
+    expect(lead('the main photo', 8)).toBe(true);
+    expect(lead('the main photo', 9)).toBe(true);
+    expect(lead('the photo in the footer', 6)).toBe(false);
+    expect(lead("the author's photo", 9)).toBe(false);
   });
 });
