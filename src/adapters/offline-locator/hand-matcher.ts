@@ -531,6 +531,8 @@ export function doubtful(query: Query, chosen: ElementView, map: ElementMap): bo
   if (bareForACopyright(query, chosen)) return true;
   if (promptForADescription(query, chosen)) return true;
   if (commentsForANewsletter(query, chosen)) return true;
+  if (wordsForACart(query, chosen)) return true;
+  if (noDiscountInIt(query, chosen)) return true;
   const asked = query.kinds.map((k) => k.kind);
   // A heading is no search box ("the product search box" → the "Search" heading above the form).
   if (chosen.role === 'heading' && asked.some((kind) => kind.id === 'search')) return true;
@@ -946,6 +948,42 @@ function promptForADescription(query: Query, chosen: ElementView): boolean {
   if (/\b(?:site-description|site-tagline|tagline)\b/i.test(chosen.element.attributes.class ?? ''))
     return true;
   return SIGN_UP_TEXT.test(chosen.element.text);
+}
+
+/** Words for a shop's cart, in some languages: "cart", "Warenkorb", "panier", "carrito", "購物車". */
+const CART_TEXT =
+  /cart|basket|\bbag\b|trolley|warenkorb|einkaufswagen|panier|carrito|carrello|winkelwagen|koszyk|cesta|sacola|kosár|košík|корзин|購物車|カート|장바구니/i;
+const CART_WORDS = new Set(words('cart basket bag trolley'));
+
+/**
+ * True when the description asks for the cart ("the cart icon", "the shopping bag link", not a
+ * button that adds to it) and the
+ * element says words, none of which name a cart: a discount's bubble "8折" classed `icon`, a "Share"
+ * button in a box classed `basket-icons` (an icon alone, saying nothing, may be the cart).
+ */
+function wordsForACart(query: Query, chosen: ElementView): boolean {
+  if (!query.terms.some((t) => CART_WORDS.has(t.word))) return false;
+  // "The add to cart button" asks for a button that adds, named as the shop likes ("Comprar").
+  if (
+    query.terms.some((t) => t.word === 'add') ||
+    !query.kinds.every((k) => ['icon', 'link'].includes(k.kind.id))
+  )
+    return false;
+  const said = `${chosen.element.text} ${chosen.element.name}`;
+  return /\p{L}/u.test(said) && !CART_TEXT.test(said);
+}
+
+/** What a discount says: "-50%", "8折", "Save $20", "20 % Rabatt", "statt 4.50". */
+const DISCOUNT_TEXT =
+  /%|折|[-−–]\s?\d|\b(?:off|save|saving|savings|sale|discount|rabatt|remise|réduction|descuento|sconto|korting|statt|was)\b/i;
+
+/**
+ * True when the description asks for the discount, and nothing else, and the element shows no mark
+ * of one: a note on postage ("0,50 EUR de frais de livraison pour chaque objet …", `#discount_msg`).
+ */
+function noDiscountInIt(query: Query, chosen: ElementView): boolean {
+  if (!query.terms.some((t) => t.word === 'discount') || query.kinds.length > 0) return false;
+  return !DISCOUNT_TEXT.test(`${chosen.element.text} ${chosen.element.name}`);
 }
 
 /** An id or class word of a post embedded from a social network: `twitter-tweet`, `fb-xfbml-parse-ignore`, `instagram-media`. */

@@ -25,7 +25,8 @@ import { sized as box, storyMap, storyOpening } from '../../helpers/page-element
  * description, a site's profile links for the share buttons and a share bar for the follow links;
  * a breadcrumb's last item set as an `h1` for the headline, a form to follow the comments for the
  * newsletter, a menu classed `search-container` for the search box, the comment field for the
- * comments, a footer widget's or a login pop-up's picture for the main photo.
+ * comments, a footer widget's or a login pop-up's picture for the main photo; a discount's bubble
+ * "8折" for the cart icon, a note on postage for the discount.
  */
 
 const page: PageElement[] = [
@@ -478,5 +479,76 @@ describe('where a thing is', () => {
     expect(lead('the main photo', 9)).toBe(true);
     expect(lead('the photo in the footer', 6)).toBe(false);
     expect(lead("the author's photo", 9)).toBe(false);
+  });
+});
+
+describe('a shop', () => {
+  const parts: PageElement[] = [
+    ...storyOpening(), // 0-2
+    box({ selector: 'div.icon', tag: 'div', attributes: { class: 'icon' }, text: '8折' }, 973, 27, 0), // 3
+    box(
+      {
+        selector: 'a.cart',
+        tag: 'a',
+        role: 'link',
+        attributes: { href: '/cart' },
+        text: '0 items in Basket',
+      },
+      40,
+      20,
+      0,
+      120,
+    ), // 4
+    box(
+      { selector: 'i.icon-shopping-cart', tag: 'i', attributes: { class: 'icon-shopping-cart' } },
+      30,
+      30,
+      0,
+      9,
+    ), // 5
+    box(
+      {
+        selector: 'a.warenkorb',
+        tag: 'a',
+        role: 'link',
+        attributes: { href: '/warenkorb' },
+        text: 'Warenkorb',
+      },
+      40,
+      20,
+      0,
+      120,
+    ), // 6
+    box({ selector: 'button.bt-buy', tag: 'button', role: 'button', text: 'Comprar' }, 980, 71, 1, 304), // 7
+    box(
+      {
+        selector: '#discount_msg',
+        tag: 'div',
+        text: '0,50 EUR de frais de livraison pour chaque objet supplémentaire',
+      },
+      5899,
+      18,
+      0,
+    ), // 8
+    box({ selector: 'div.badge', tag: 'div', text: '-50%' }, 400, 18, 1, 60), // 9
+    box({ selector: 'div.sale', tag: 'div', text: '8 折' }, 420, 18, 1, 60), // 10
+  ];
+  const all = viewsOf(parts);
+  const asked = (description: string, index: number): boolean =>
+    doubtful(parseDescription(description), all[index]!, storyMap(parts, 8000));
+
+  it('takes nothing that names no cart in words for the cart icon', () => {
+    expect(asked('the cart icon', 3)).toBe(true);
+    expect(asked('the cart icon', 4)).toBe(false);
+    expect(asked('the cart icon', 5)).toBe(false);
+    expect(asked('the shopping cart link', 6)).toBe(false);
+    // A button that adds to the cart is named as the shop likes.
+    expect(asked('the add to cart button', 7)).toBe(false);
+  });
+
+  it('takes no note on postage for the discount', () => {
+    expect(asked('the discount', 8)).toBe(true);
+    expect(asked('the discount', 9)).toBe(false);
+    expect(asked('the discount', 10)).toBe(false);
   });
 });
