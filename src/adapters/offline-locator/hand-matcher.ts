@@ -825,11 +825,12 @@ function slightForComments(query: Query, chosen: ElementView): boolean {
   // Nor a story's byline in a box classed for comments ("By Alexandra Tremayne-Pengelly • 11/08/23").
   const byline = BY_A_NAME.test(text.trim()) && text.length < 100;
   // Nor the field to write one in, unless that is asked ("the comment box", "leave a comment").
-  const field =
-    ['textarea', 'input', 'select'].includes(chosen.tag) && !query.terms.some((t) => TO_WRITE.has(t.word));
+  const field = FIELD_TAGS.has(chosen.tag) && !query.terms.some((t) => TO_WRITE.has(t.word));
   return shortLine(chosen, 40) || (fields && chosen.element.box.height < 100) || byline || field;
 }
 
+/** Tags of a field to type in. */
+const FIELD_TAGS = new Set(['input', 'textarea', 'select']);
 /** Words that ask for the field a comment is written in: "the comment box", "leave a comment". */
 const TO_WRITE = new Set(words('box field input textarea write leave reply post add type enter'));
 
@@ -957,9 +958,9 @@ const CART_WORDS = new Set(words('cart basket bag trolley'));
 
 /**
  * True when the description asks for the cart ("the cart icon", "the shopping bag link", not a
- * button that adds to it) and the
- * element says words, none of which name a cart: a discount's bubble "8折" classed `icon`, a "Share"
- * button in a box classed `basket-icons` (an icon alone, saying nothing, may be the cart).
+ * button that adds to it) and the element says words, none of which name a cart: a discount's
+ * bubble "8折" classed `icon`, a "Share" button in a box classed `basket-icons` (an icon alone,
+ * saying nothing, may be the cart).
  */
 function wordsForACart(query: Query, chosen: ElementView): boolean {
   if (!query.terms.some((t) => CART_WORDS.has(t.word))) return false;
@@ -1303,8 +1304,6 @@ function linkForASearch(query: Query, chosen: ElementView): boolean {
   return chosen.element.text.trim().split(/\s+/).length >= 3;
 }
 
-/** Tags of a field to type in. */
-const FIELD_TAGS = new Set(['input', 'textarea', 'select']);
 /** A field for an email address: its type, name, placeholder or label says so. */
 const EMAIL_FIELD = /e-?mail/i;
 
