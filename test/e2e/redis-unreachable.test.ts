@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../helpers/services.js';
-import { createTestDatabase } from '../helpers/services.js';
+import { createTestDatabase, freePort } from '../helpers/services.js';
 import { LAUNCHER } from '../helpers/shots-process.js';
 
 // A scale-out process whose Redis cannot be reached at start gives up on its own after the probe's
@@ -23,15 +21,6 @@ afterAll(async () => {
   await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** A loopback port nothing listens on. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Runs `bin/shots <role>`; resolves with how it ended, or kills it after `limitMs`. */
 function run(
@@ -70,7 +59,7 @@ describe('scale-out start with Redis out of reach', () => {
   it.each(['api', 'worker', 'serve'])(
     'shots %s gives up and exits non-zero, naming host:port',
     async (role) => {
-      const port = await deadPort();
+      const port = await freePort();
       const ended = await run(
         role,
         { REDIS_URL: `redis://:hunter2@127.0.0.1:${port}/7`, DATABASE_URL: database.url },

@@ -141,7 +141,8 @@ export function answers(host: string, port: number, timeoutMs = 1000): Promise<b
   });
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nothing listens on (at the moment it is asked for). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -1,6 +1,4 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -9,7 +7,13 @@ import type { Service } from '../../../src/main/compose.js';
 import { createService } from '../../../src/main/compose.js';
 import { testConfig } from '../../helpers/config.js';
 import type { TestDatabase } from '../../helpers/services.js';
-import { createTestDatabase, dropRedisPrefix, testRedisUrl, uniqueName } from '../../helpers/services.js';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  freePort,
+  testRedisUrl,
+  uniqueName,
+} from '../../helpers/services.js';
 import { shots } from '../../helpers/shots-process.js';
 
 // `shots accounts …` and `shots keys …` (the built program, as users run it) need only the
@@ -32,15 +36,6 @@ afterAll(async () => {
 /** The environment of the CLI: what the test names, nothing inherited that would change the mode. */
 function cliEnv(env: Record<string, string>): Record<string, string> {
   return { REDIS_URL: '', DATABASE_URL: '', SECRET_KEY: '', DATA_DIR: dataDir, ...env };
-}
-
-/** A loopback port nothing listens on. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Runs `shots …` expecting it to fail; returns its exit code and stderr. */
@@ -111,7 +106,7 @@ describe('the account commands on DATABASE_URL', () => {
     const env = cliEnv({
       DATABASE_URL: database.url,
       // Nothing listens there: a command that used Redis would fail or hang.
-      REDIS_URL: `redis://:hunter2@127.0.0.1:${await deadPort()}/7`,
+      REDIS_URL: `redis://:hunter2@127.0.0.1:${await freePort()}/7`,
     });
     const started = Date.now();
     const created = JSON.parse(await shots(['accounts', 'create', '--plan', 'FREE', '--json'], env)) as {

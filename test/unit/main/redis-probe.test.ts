@@ -2,19 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { redisAddress, waitForRedis } from '../../../src/main/redis-probe.js';
-
-/** A loopback port nothing listens on. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from '../../helpers/services.js';
 
 describe('waitForRedis', () => {
   it('gives up once its time is spent, naming host:port and the reason, never the password', async () => {
-    const port = await deadPort();
+    const port = await freePort();
     const url = `redis://:s3cr%21t@127.0.0.1:${port}/7`;
     const started = Date.now();
     const failure = await waitForRedis(url, 1_000).then(
